@@ -1,0 +1,59 @@
+# Two commands matter: `make run` (the app with a demo evening) and `make test` (every check).
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install system-deps run test test-pg lint bench clean
+
+$(PY):
+	python3 -m venv $(VENV)
+
+# Reinstall only when the declared or pinned dependencies change.
+$(STAMP): pyproject.toml requirements.lock | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -c requirements.lock -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Debian's Chromium drives the browser tests; pdftoppm renders the PDFs in tests. Never Playwright's own download.
+system-deps:
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
+
+test: install system-deps lint
+	$(PY) manage.py compilemessages --ignore=.venv -v 0
+	$(VENV)/bin/pytest
+
+# The whole suite again, against a throwaway PostgreSQL cluster on loopback.
+test-pg: install system-deps
+	$(PY) manage.py compilemessages --ignore=.venv -v 0
+	bash scripts/with-postgres.sh $(VENV)/bin/pytest
+
+run: install
+	$(PY) manage.py compilemessages --ignore=.venv -v 0 || true
+	$(PY) manage.py migrate --noinput -v 0
+	@echo ""
+	@echo "  Quadrille scorekeeper: http://$(HOST):$(PORT)/"
+	@echo "  Director login:        http://$(HOST):$(PORT)/accounts/login/  (user: director, password: quadrille)"
+	@echo ""
+	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
+
+bench: install
+	$(PY) bench/engine_fold.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PagesConfig(AppConfig):
+    name = "scorekeeper.pages"
+    verbose_name = "Pages"
