@@ -1,0 +1,55 @@
+"""Command line: `python -m scorekeeper.engine settle FILE|-` (INTERCHANGE.md).
+
+Prints the ledger as JSON. Bad input settles nothing: a JSON error on standard output, a one-line message on
+standard error, exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from scorekeeper.engine.errors import EngineError
+from scorekeeper.engine.interchange import ledger_json, load_json, settle_document
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scorekeeper.engine", description="Settle a table's deals.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    settle = sub.add_parser("settle", help="settle an interchange document and print its ledger")
+    settle.add_argument("file", help="the document, or - for standard input")
+    settle.add_argument("--explain", action="store_true", help="add each deal's explanation to the output")
+    args = parser.parse_args(argv)
+
+    try:
+        if args.file == "-":
+            text = sys.stdin.buffer.read()
+        else:
+            with open(args.file, "rb") as handle:
+                text = handle.read()
+    except OSError as exc:
+        return _fail(EngineError("file_unreadable", None, f"cannot read {args.file}: {exc.strerror}"))
+
+    try:
+        ledger = settle_document(load_json(text), explain=args.explain)
+    except EngineError as error:
+        return _fail(error)
+    except RecursionError:
+        return _fail(EngineError("document_invalid", None, "the document is nested too deeply"))
+    json.dump(ledger_json(ledger, explain=args.explain), sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _fail(error: EngineError) -> int:
+    json.dump({"error": error.as_dict()}, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    where = f"deal {error.position}: " if error.position else ""
+    field = f"{error.field}: " if error.field else ""
+    sys.stderr.write(f"error: {where}{field}{error.message} [{error.code}]\n")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

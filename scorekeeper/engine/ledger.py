@@ -1,0 +1,346 @@
+"""The table ledger: a fold of the engine over a table's ordered deals, void deals included.
+
+Each entry holds the deal's outcome, line, stake, multiplier, factor, every seat's change and balance, and the
+table's stores after it. Replaying from any entry's state gives the same entries as a fresh fold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from scorekeeper.engine.errors import EngineError
+from scorekeeper.engine.model import Contract, DealRecord, Line, Outcome, RuleSet, Session
+from scorekeeper.engine.outcome import classify, line_of
+from scorekeeper.engine.rulesets import bc, mc, pc, pp
+from scorekeeper.engine.rulesets.common import DealContext, Work, names_of, split_equally
+from scorekeeper.engine.validate import check_deal
+
+SETTLE = {
+    RuleSet.PARLETT_CHIPS: pc.settle,
+    RuleSet.PARLETT_POINTS: pp.settle,
+    RuleSet.MODERN_CHIPS: mc.settle,
+    RuleSet.BRITANNICA_COUNTERS: bc.settle,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """What a table carries from one deal to the next."""
+
+    balances: tuple[int, ...]
+    pot: int = 0
+    k: int = 0
+    k_seats: tuple[int, ...] = (0, 0, 0, 0)
+    board: int = 0
+    beasts: tuple[int, ...] = ()
+    held: int = 0
+    eligible: tuple[int, ...] = ()
+    number: int = 0  # valid deals so far
+    next_dealer: int | None = None  # None before the first deal: any seat may deal first
+    favourite_suit: str | None = None
+    last_eldest: int | None = None
+
+    @property
+    def tour(self) -> int:
+        """The tour the next valid deal belongs to."""
+        return self.number // 4 + 1
+
+    def store(self, ruleset: RuleSet) -> dict[str, object]:
+        if ruleset.has_pot:
+            return {"pot": self.pot}
+        if ruleset is RuleSet.BRITANNICA_COUNTERS:
+            return {
+                "board": self.board,
+                "beasts": sorted(self.beasts),
+                "held": self.held,
+                "eligible": sorted(self.eligible),
+            }
+        return {}
+
+    def store_total(self) -> int:
+        return self.pot + self.board + sum(self.beasts) + self.held
+
+
+def opening_state(session: Session) -> TableState:
+    op = session.opening
+    return TableState(
+        balances=(session.start,) * 4,
+        pot=op.pot,
+        k=op.k,
+        k_seats=(op.k,) * 4,
+        board=op.board,
+        beasts=tuple(op.beasts),
+        held=op.held,
+        eligible=tuple(op.eligible),
+        favourite_suit=session.favourite_suit,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    position: int
+    number: int | None
+    tour: int | None
+    void: bool
+    outcome: Outcome | None
+    line: Line | None
+    stake: int | None
+    multiplier: int | None
+    factor: int | None
+    deltas: tuple[int, ...]
+    balances: tuple[int, ...]
+    state: TableState
+    deal: DealRecord
+    explanation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Closing:
+    deltas: tuple[int, ...]
+    balances: tuple[int, ...]
+    state: TableState
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    session: Session
+    entries: tuple[LedgerEntry, ...]
+    state: TableState
+    closing: Closing | None = None
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        return self.closing.balances if self.closing else self.state.balances
+
+
+def deal_factor(session: Session, state: TableState, deal: DealRecord, number: int) -> tuple[int, int, str | None]:
+    """The factor f of §2.8 for valid deal `number`, the médiateur fee's factor, and the favourite suit."""
+    o = session.options
+    favourite = state.favourite_suit
+    if o.favourite_mode == "first_deal_trump" and favourite is None:
+        favourite = deal.trump
+    fav = 4 if o.favourite_turk else 2
+    f_paulans = 1
+    if (
+        o.paulans == "last_deal"
+        and number == 4 * o.session_tours
+        or o.paulans == "last_tour"
+        and (number - 1) // 4 + 1 == o.session_tours
+    ):
+        f_paulans = 2
+    in_favourite = o.favourite_mode != "none" and favourite is not None
+    f = (fav if in_favourite and deal.trump == favourite else 1) * f_paulans
+    fee_f = f
+    if deal.contract is Contract.MEDIATEUR and o.mediateur_double_fee_if == "king_is_favourite":
+        king_suit = deal.called[1] if deal.called else None
+        fee_f = (fav if in_favourite and king_suit == favourite else 1) * f_paulans
+    return f, fee_f, favourite
+
+
+def settle_deal(
+    session: Session, state: TableState, deal: DealRecord, position: int, explain: bool = False
+) -> LedgerEntry:
+    """Validate one record against the table's state and settle it. Raises EngineError at `position`."""
+    ruleset = session.ruleset
+    options = session.options
+    try:
+        deal = check_deal(
+            deal,
+            ruleset=ruleset,
+            options=options,
+            expected_dealer=state.next_dealer,
+            held=state.held,
+            eligible=state.eligible,
+        )
+    except EngineError as error:
+        raise error.at(position) from None
+
+    if deal.void:
+        after = TableState(
+            balances=state.balances,
+            pot=state.pot,
+            k=state.k,
+            k_seats=state.k_seats,
+            board=state.board,
+            beasts=state.beasts,
+            held=state.held,
+            eligible=state.eligible,
+            number=state.number,
+            next_dealer=deal.dealer,
+            favourite_suit=state.favourite_suit,
+            last_eldest=state.last_eldest,
+        )
+        text = ""
+        if explain:
+            text = f"Misdeal: {session.players[deal.dealer]} deals again; nothing is paid."
+        return LedgerEntry(
+            position,
+            None,
+            None,
+            True,
+            None,
+            None,
+            None,
+            None,
+            None,
+            (0, 0, 0, 0),
+            state.balances,
+            after,
+            deal,
+            text,
+        )
+
+    number = state.number + 1
+    f, fee_f, favourite = deal_factor(session, state, deal, number)
+    outcome = classify(deal, options.outcome_thresholds)
+    line = line_of(deal, outcome)
+    names = session.players if explain else None
+    ctx = DealContext(options, outcome, line, f, fee_f, names)
+    work = Work(
+        deltas=[0, 0, 0, 0],
+        pot=state.pot,
+        k=state.k,
+        k_seats=list(state.k_seats),
+        board=state.board,
+        beasts=list(state.beasts),
+        held=state.held,
+        eligible=state.eligible,
+    )
+    notes: list[str] | None = [headline(deal, outcome, line, session.players)] if explain else None
+    SETTLE[ruleset](deal, work, ctx, notes)
+    deltas = tuple(work.deltas)
+    b = state.balances
+    balances = (b[0] + deltas[0], b[1] + deltas[1], b[2] + deltas[2], b[3] + deltas[3])
+    after = TableState(
+        balances=balances,
+        pot=work.pot,
+        k=work.k,
+        k_seats=tuple(work.k_seats),
+        board=work.board,
+        beasts=tuple(work.beasts),
+        held=work.held,
+        eligible=work.eligible,
+        number=number,
+        next_dealer=(deal.dealer + 1) % 4,
+        favourite_suit=favourite,
+        last_eldest=(deal.dealer + 1) % 4,
+    )
+    text = ""
+    if notes is not None:
+        if f != 1:
+            notes.insert(1, f"Factor {f} (favourite suit or paulans).")
+        text = " ".join(notes)
+    return LedgerEntry(
+        position,
+        number,
+        (number - 1) // 4 + 1,
+        False,
+        outcome,
+        line,
+        work.stake,
+        work.multiplier,
+        f,
+        deltas,
+        balances,
+        after,
+        deal,
+        text,
+    )
+
+
+def fold(
+    session: Session,
+    deals: Iterable[DealRecord],
+    *,
+    state: TableState | None = None,
+    first_position: int = 1,
+    close: bool = False,
+    explain: bool = False,
+) -> Ledger:
+    """Settle a table's deals in order. Start from `state` (a previous entry's) to replay from a deal."""
+    current = opening_state(session) if state is None else state
+    entries = []
+    position = first_position
+    for deal in deals:
+        entry = settle_deal(session, current, deal, position, explain)
+        entries.append(entry)
+        current = entry.state
+        position += 1
+    closing = close_session(session, current) if close else None
+    return Ledger(session, tuple(entries), current, closing)
+
+
+def close_session(session: Session, state: TableState) -> Closing:
+    """The end-of-session rule (A-40): what is left on the table is shared out, carried over, or refused."""
+    o = session.options
+    ruleset = session.ruleset
+    zero = (0, 0, 0, 0)
+    if ruleset is RuleSet.PARLETT_POINTS:
+        return Closing(zero, state.balances, state)
+    rule = {
+        RuleSet.PARLETT_CHIPS: o.pc_session_end_pot,
+        RuleSet.MODERN_CHIPS: o.mc_session_end_pot,
+        RuleSet.BRITANNICA_COUNTERS: o.bc_session_end,
+    }[ruleset]
+    total = state.store_total()
+    if rule == "carry_over":
+        return Closing(zero, state.balances, state)
+    if rule == "play_on_until_won" and total:
+        raise EngineError("pot_not_won", "close", f"the pot of {total} has not been won: play on until it is")
+    first = state.last_eldest if state.last_eldest is not None else 0
+    shares = tuple(split_equally(total, first))
+    balances = tuple(b + s for b, s in zip(state.balances, shares, strict=True))
+    emptied = TableState(
+        balances=balances,
+        k=state.k,
+        k_seats=state.k_seats,
+        number=state.number,
+        next_dealer=state.next_dealer,
+        favourite_suit=state.favourite_suit,
+        last_eldest=state.last_eldest,
+    )
+    return Closing(shares, balances, emptied)
+
+
+CONTRACT_WORDS = {
+    Contract.ALLIANCE: "calls",
+    Contract.SELF_CALL: "calls his own king",
+    Contract.SOLO: "solo",
+    Contract.VOLE_BID: "declares the vole",
+    Contract.FORCED: "forced spadille with",
+    Contract.MEDIATEUR: "médiateur",
+}
+LINE_WORDS = {
+    Line.WON: "won",
+    Line.PREMIERS: "won with premiers",
+    Line.VOLE_WON: "vole won",
+    Line.VOLE_LOST: "won, vole lost",
+    Line.REMISE: "remise",
+    Line.CODILLE: "codille",
+}
+
+
+def headline(deal: DealRecord, outcome: Outcome, line: Line, players: Sequence[str]) -> str:
+    H = players[deal.hombre]  # type: ignore[index]
+    words = CONTRACT_WORDS[deal.contract]  # type: ignore[index]
+    if deal.contract in (Contract.ALLIANCE, Contract.FORCED) and deal.ally is not None:
+        who = f"{H} {words} {players[deal.ally]}"
+    elif deal.contract is Contract.FORCED:
+        who = f"{H} forced spadille, alone"
+    else:
+        who = f"{H} {words}"
+    trick_word = "trick" if deal.tricks == 1 else "tricks"
+    return f"{who}, {deal.tricks} {trick_word}: {LINE_WORDS[line]}."
+
+
+__all__ = [
+    "Ledger",
+    "LedgerEntry",
+    "Closing",
+    "TableState",
+    "fold",
+    "close_session",
+    "settle_deal",
+    "names_of",
+]

@@ -1,0 +1,93 @@
+"""What the rule sets share: the working state of one settlement and the §4.0 split of an amount."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorekeeper.engine.model import Contract, DealRecord, Line, Outcome
+from scorekeeper.engine.options import Options
+
+
+@dataclass(slots=True)
+class Work:
+    """The table's stores while one deal is settled; `deltas` starts at zero for the deal."""
+
+    deltas: list[int]
+    pot: int = 0
+    k: int = 0
+    k_seats: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    board: int = 0
+    beasts: list[int] = field(default_factory=list)
+    held: int = 0
+    eligible: tuple[int, ...] = ()
+    stake: int | None = None
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DealContext:
+    """Everything a rule set needs besides the record: the options, the factors and the result."""
+
+    options: Options
+    outcome: Outcome
+    line: Line
+    factor: int
+    fee_factor: int
+    names: tuple[str, ...] | None  # given only when an explanation is wanted
+
+
+def side_receives(deltas: list[int], side: tuple[int, ...], amount: int) -> None:
+    """The side gets `amount` (negative: pays it); between two partners the odd chip is the hombre's (§4.0)."""
+    if len(side) == 1:
+        deltas[side[0]] += amount
+        return
+    magnitude = abs(amount)
+    sign = 1 if amount >= 0 else -1
+    half = magnitude // 2
+    deltas[side[0]] += sign * (magnitude - half)
+    deltas[side[1]] += sign * half
+
+
+def side_pays(deltas: list[int], payers: tuple[int, ...], amount: int) -> None:
+    side_receives(deltas, payers, -amount)
+
+
+def split_equally(total: int, first: int) -> list[int]:
+    """End of session (A-40): floor(total/4) each, leftovers one each in play order from `first`."""
+    shares = [total // 4] * 4
+    for i in range(total % 4):
+        shares[(first + i) % 4] += 1
+    return shares
+
+
+def pc_mat(deal: DealRecord) -> int:
+    """Parlett's matador units: 1 for three matadors, 2 with Punto (red trumps only, §4.1.2)."""
+    if not deal.claims.matadors or (deal.run_side or 0) < 3:
+        return 0
+    return 2 if deal.trump in ("H", "D") and (deal.run_side or 0) >= 4 else 1
+
+
+def liable(deal: DealRecord, options: Options, parlett: bool) -> tuple[int, ...]:
+    """Who bears a lost deal: shared in forced spadille; the caller alone in an alliance (Parlett), or shared
+    unless the ombre took fewer than three tricks (Britannica, §3.4)."""
+    side = deal.side
+    if deal.contract is Contract.FORCED or len(side) == 1:
+        return side
+    if parlett:
+        return (deal.hombre,)  # type: ignore[return-value]
+    return (deal.hombre,) if ombre_alone(deal, options) else side  # type: ignore[return-value]
+
+
+def ombre_alone(deal: DealRecord, options: Options) -> bool:
+    if deal.contract is not Contract.ALLIANCE:
+        return False
+    if options.bc_ombre_alone_basis == "side_tricks":
+        return (deal.tricks or 0) < 3
+    return deal.hombre_tricks is not None and deal.hombre_tricks < 3
+
+
+def names_of(names: tuple[str, ...], seats: tuple[int, ...] | list[int]) -> str:
+    words = [names[s] for s in seats]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
