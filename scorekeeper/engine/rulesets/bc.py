@@ -142,6 +142,8 @@ def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | No
                 notes.append(
                     f"Penalty ({p.kind.value.replace('_', ' ')}): a beast of {S} on {names_of(names, p.seats)}."
                 )
+    # A beast on an empty board is nothing: only positive beasts wait (INV-2).
+    new_beasts = [b for b in new_beasts if b > 0]
     if new_beasts:
         if o.bc_same_deal_beasts == "separate":
             work.beasts.extend(new_beasts)
