@@ -118,6 +118,8 @@ def deal_factor(session: Session, state: TableState, deal: DealRecord, number: i
     """The factor f of §2.8 for valid deal `number`, the médiateur fee's factor, and the favourite suit."""
     o = session.options
     favourite = state.favourite_suit
+    if o.favourite_mode == "none" and o.paulans == "off":
+        return 1, 1, favourite
     if o.favourite_mode == "first_deal_trump" and favourite is None:
         favourite = deal.trump
     fav = 4 if o.favourite_turk else 2
@@ -139,9 +141,16 @@ def deal_factor(session: Session, state: TableState, deal: DealRecord, number: i
 
 
 def settle_deal(
-    session: Session, state: TableState, deal: DealRecord, position: int, explain: bool = False
+    session: Session,
+    state: TableState,
+    deal: DealRecord,
+    position: int,
+    explain: bool = False,
+    work: Work | None = None,
 ) -> LedgerEntry:
-    """Validate one record against the table's state and settle it. Raises EngineError at `position`."""
+    """Validate one record against the table's state and settle it. Raises EngineError at `position`.
+
+    `work` is scratch space a fold reuses from deal to deal; the entry returned shares nothing with it."""
     ruleset = session.ruleset
     options = session.options
     try:
@@ -198,33 +207,34 @@ def settle_deal(
     names = session.players if explain else None
     ctx = DealContext(options, outcome, line, f, fee_f, names)
     work = Work(
-        deltas=[0, 0, 0, 0],
-        pot=state.pot,
-        k=state.k,
-        k_seats=list(state.k_seats),
-        board=state.board,
-        beasts=list(state.beasts),
-        held=state.held,
-        eligible=state.eligible,
+        [0, 0, 0, 0],
+        state.pot,
+        state.k,
+        list(state.k_seats),
+        state.board,
+        list(state.beasts),
+        state.held,
+        state.eligible,
     )
     notes: list[str] | None = [headline(deal, outcome, line, session.players)] if explain else None
     SETTLE[ruleset](deal, work, ctx, notes)
     deltas = tuple(work.deltas)
     b = state.balances
     balances = (b[0] + deltas[0], b[1] + deltas[1], b[2] + deltas[2], b[3] + deltas[3])
+    dealer = deal.dealer
     after = TableState(
-        balances=balances,
-        pot=work.pot,
-        k=work.k,
-        k_seats=tuple(work.k_seats),
-        board=work.board,
-        beasts=tuple(work.beasts),
-        held=work.held,
-        eligible=work.eligible,
-        number=number,
-        next_dealer=(deal.dealer + 1) % 4,
-        favourite_suit=favourite,
-        last_eldest=(deal.dealer + 1) % 4,
+        balances,
+        work.pot,
+        work.k,
+        tuple(work.k_seats),
+        work.board,
+        tuple(work.beasts),
+        work.held,
+        work.eligible,
+        number,
+        (dealer + 1) % 4,
+        favourite,
+        (dealer + 1) % 4,
     )
     text = ""
     if notes is not None:
@@ -262,8 +272,9 @@ def fold(
     current = opening_state(session) if state is None else state
     entries = []
     position = first_position
+    work = Work([0, 0, 0, 0])
     for deal in deals:
-        entry = settle_deal(session, current, deal, position, explain)
+        entry = settle_deal(session, current, deal, position, explain, work)
         entries.append(entry)
         current = entry.state
         position += 1

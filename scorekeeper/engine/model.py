@@ -96,6 +96,10 @@ class Claims:
 
 NONE_HELD = "none"
 
+# Every (hombre, ally) pair, looked up rather than rebuilt for each deal of a long fold.
+SIDES = {(h, a): (h,) if a is None else (h, a) for h in range(4) for a in (None, 0, 1, 2, 3) if a != h}
+OPPONENTS = {key: tuple(s for s in range(4) if s not in side) for key, side in SIDES.items()}
+
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
@@ -123,14 +127,11 @@ class DealRecord:
     @property
     def side(self) -> tuple[int, ...]:
         """The contracting side: the hombre, then the ally if there is one."""
-        if self.ally is None:
-            return (self.hombre,)  # type: ignore[return-value]
-        return (self.hombre, self.ally)  # type: ignore[return-value]
+        return SIDES[self.hombre, self.ally]
 
     @property
     def opponents(self) -> tuple[int, ...]:
-        side = self.side
-        return tuple(s for s in range(4) if s not in side)
+        return OPPONENTS[self.hombre, self.ally]
 
     @property
     def eldest(self) -> int:

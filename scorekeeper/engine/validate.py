@@ -7,8 +7,6 @@ one-player side, the vole attempt of a declared vole, the hombre's tricks when h
 
 from __future__ import annotations
 
-import dataclasses
-
 from scorekeeper.engine.cards import SUITS, is_red, max_run
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.model import (
@@ -25,14 +23,18 @@ from scorekeeper.engine.options import Options
 SEAT_WORDS = "a seat from 0 to 3"
 
 
+SEATS = frozenset(range(4))
+
+
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int  # bool is a subclass of int and is not a number of tricks
 
 
 def _seat(value: object, field: str, code: str, what: str) -> int:
-    if not _is_int(value) or not 0 <= value <= 3:  # type: ignore[operator]
+    # type() rather than isinstance(): True is not seat 1.
+    if type(value) is not int or value not in SEATS:
         raise EngineError(code, field, f"{what} must be {SEAT_WORDS}")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def check_deal(
@@ -63,9 +65,13 @@ def check_deal(
         return DealRecord(dealer=dealer, void=True)
 
     contract = deal.contract
-    if contract not in Contract.__members__.values():
-        raise EngineError("contract_invalid", "contract", "choose a contract: alliance, solo, vole, forced…")
-    contract = Contract(contract)
+    if type(contract) is not Contract:
+        try:
+            contract = Contract(contract)
+        except ValueError:
+            raise EngineError(
+                "contract_invalid", "contract", "choose a contract: alliance, solo, vole, forced…"
+            ) from None
     if contract is Contract.MEDIATEUR and options.variant_mediateur != "on":
         raise EngineError("contract_not_allowed", "contract", "the médiateur is not played in this event")
     if contract is Contract.SELF_CALL and not options.call_self_call_allowed:
@@ -167,7 +173,8 @@ def check_deal(
                 "tricks_by_seat",
                 "the hombre's tricks by seat differ from his own tricks",
             )
-        by_seat = tuple(by_seat)
+        if type(by_seat) is not tuple:
+            by_seat = tuple(by_seat)
     elif options.outcome_thresholds == "ombre_style":
         raise EngineError(
             "tricks_by_seat_required",
@@ -253,19 +260,34 @@ def check_deal(
     elif winner is not None:
         raise EngineError("remainder_winner_unexpected", "remainder_winner", "no codille remainder is held")
 
-    return dataclasses.replace(
-        deal,
-        dealer=dealer,
-        contract=contract,
-        hombre=hombre,
-        ally=ally,
-        trump=trump,
-        hombre_tricks=hombre_tricks,
-        tricks_by_seat=by_seat,  # type: ignore[arg-type]
-        vole_attempted=vole,
-        run_side=run_side,
-        run_hombre=run_hombre,
-        mediateur_giver=giver,
+    if (
+        contract is deal.contract
+        and hombre_tricks == deal.hombre_tricks
+        and by_seat is deal.tricks_by_seat
+        and vole is deal.vole_attempted
+        and run_side == deal.run_side
+        and run_hombre == deal.run_hombre
+    ):
+        return deal  # already complete: the app stores records in this form, so a replay allocates nothing
+    return DealRecord(
+        dealer,
+        False,
+        contract,
+        hombre,
+        ally,
+        called,
+        trump,
+        tricks,
+        hombre_tricks,
+        by_seat,  # type: ignore[arg-type]
+        premiers,
+        vole,
+        run_side,
+        run_hombre,
+        giver,
+        deal.claims,
+        penalties,
+        winner,
     )
 
 
@@ -304,9 +326,14 @@ def _check_runs(deal: DealRecord, trump: str, one_player: bool) -> tuple[int, in
     return run_side, run_hombre
 
 
+MAX_RUN = {(trump, players): max_run(trump, players) for trump in SUITS for players in (1, 2)}
+
+
 def _check_run_length(run: int, trump: str, players: int, field: str) -> None:
-    top = max_run(trump, players)
-    if run != 0 and not 3 <= run <= top:
+    if run == 0:
+        return
+    top = MAX_RUN[trump, players]
+    if not 3 <= run <= top:
         colour = "red" if is_red(trump) else "black"
         hand = "one hand" if players == 1 else "the side"
         raise EngineError(

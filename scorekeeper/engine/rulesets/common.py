@@ -2,38 +2,74 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from scorekeeper.engine.model import Contract, DealRecord, Line, Outcome
 from scorekeeper.engine.options import Options
 
 
-@dataclass(slots=True)
 class Work:
-    """The table's stores while one deal is settled; `deltas` starts at zero for the deal."""
+    """The table's stores while one deal is settled; `deltas` starts at zero for the deal.
 
-    deltas: list[int]
-    pot: int = 0
-    k: int = 0
-    k_seats: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    board: int = 0
-    beasts: list[int] = field(default_factory=list)
-    held: int = 0
-    eligible: tuple[int, ...] = ()
-    stake: int | None = None
-    multiplier: int = 1
+    A plain slotted class rather than a dataclass: one is made for every deal of every fold."""
+
+    __slots__ = ("deltas", "pot", "k", "k_seats", "board", "beasts", "held", "eligible", "stake", "multiplier")
+
+    def __init__(
+        self,
+        deltas: list[int],
+        pot: int = 0,
+        k: int = 0,
+        k_seats: list[int] | None = None,
+        board: int = 0,
+        beasts: list[int] | None = None,
+        held: int = 0,
+        eligible: tuple[int, ...] = (),
+    ) -> None:
+        self.deltas = deltas
+        self.pot = pot
+        self.k = k
+        self.k_seats = [0, 0, 0, 0] if k_seats is None else k_seats
+        self.board = board
+        self.beasts = [] if beasts is None else beasts
+        self.held = held
+        self.eligible = eligible
+        self.stake: int | None = None
+        self.multiplier = 1
+
+    def load(self, pot: int, k: int, k_seats, board: int, beasts, held: int, eligible: tuple[int, ...]) -> None:
+        """Start a new deal from a table's stores, reusing this object's lists (a fold settles many deals)."""
+        d = self.deltas
+        d[0] = d[1] = d[2] = d[3] = 0
+        self.pot = pot
+        self.k = k
+        self.k_seats[:] = k_seats
+        self.board = board
+        self.beasts[:] = beasts
+        self.held = held
+        self.eligible = eligible
+        self.stake = None
+        self.multiplier = 1
 
 
-@dataclass(frozen=True, slots=True)
 class DealContext:
     """Everything a rule set needs besides the record: the options, the factors and the result."""
 
-    options: Options
-    outcome: Outcome
-    line: Line
-    factor: int
-    fee_factor: int
-    names: tuple[str, ...] | None  # given only when an explanation is wanted
+    __slots__ = ("options", "outcome", "line", "factor", "fee_factor", "names")
+
+    def __init__(
+        self,
+        options: Options,
+        outcome: Outcome,
+        line: Line,
+        factor: int,
+        fee_factor: int,
+        names: tuple[str, ...] | None,  # given only when an explanation is wanted
+    ) -> None:
+        self.options = options
+        self.outcome = outcome
+        self.line = line
+        self.factor = factor
+        self.fee_factor = fee_factor
+        self.names = names
 
 
 def side_receives(deltas: list[int], side: tuple[int, ...], amount: int) -> None:
