@@ -46,6 +46,7 @@ test-pg: install system-deps
 run: install
 	$(PY) manage.py compilemessages --ignore=.venv -v 0 || true
 	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py demo --if-empty
 	@echo ""
 	@echo "  Quadrille scorekeeper: http://$(HOST):$(PORT)/"
 	@echo "  Director login:        http://$(HOST):$(PORT)/accounts/login/  (user: director, password: quadrille)"

@@ -46,6 +46,9 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "scorekeeper.pages",
+    "scorekeeper.clubs",
+    "scorekeeper.events",
+    "scorekeeper.tables",
 ]
 
 MIDDLEWARE = [
@@ -122,7 +125,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 # STATIC_ROOT exists only after collectstatic (a federation server); the finders serve until then.
-warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+warnings.filterwarnings("ignore", message="No directory at: ")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

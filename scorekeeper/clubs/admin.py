@@ -1,0 +1,16 @@
+from django.contrib import admin
+
+from scorekeeper.clubs.models import Club, Player
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name"]
+    filter_horizontal = ["directors"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "active"]
+    list_filter = ["club", "active"]
+    search_fields = ["name"]

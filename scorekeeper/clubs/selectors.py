@@ -1,0 +1,15 @@
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from scorekeeper.clubs.models import Club
+
+
+def clubs_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
+    """Clubs a user may direct: every club for a superuser, else those naming the user as a director."""
+    if not user.is_authenticated:
+        return Club.objects.none()
+    if user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(directors=user)

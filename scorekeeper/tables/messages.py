@@ -1,0 +1,67 @@
+"""Engine error codes as messages a scorer understands, translated. Unknown codes fall back to the engine's text."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.engine import EngineError
+
+MESSAGES = {
+    "dealer_out_of_turn": _("This is not the dealer whose turn it is."),
+    "contract_invalid": _("Choose a contract."),
+    "contract_not_allowed": _("This contract is not played in this event."),
+    "hombre_invalid": _("Who is the hombre?"),
+    "ally_required": _("Who holds the called king (the ally)?"),
+    "ally_is_hombre": _("The hombre cannot be his own ally: choose “own king” instead."),
+    "ally_invalid": _("Who holds the called king (the ally)?"),
+    "ally_unexpected": _("Only an alliance or forced spadille has an ally."),
+    "trump_invalid": _("Which suit was trumps?"),
+    "called_invalid": _("The called card is a king or a queen."),
+    "called_not_callable": _("The king and the queen of trumps cannot be called."),
+    "called_unexpected": _("A solo or a vole calls no card."),
+    "called_required": _("Which king did the médiateur buy?"),
+    "mediateur_giver_invalid": _("Who gave the king to the médiateur?"),
+    "mediateur_giver_is_hombre": _("The hombre cannot buy his own king."),
+    "tricks_invalid": _("How many tricks did the contracting side take (0 to 10)?"),
+    "hombre_tricks_invalid": _("The hombre's own tricks cannot be more than the side's."),
+    "hombre_tricks_required": _("How many tricks did the hombre take himself? Under three, he pays alone."),
+    "hombre_tricks_mismatch": _("The hombre plays alone: his tricks are the side's."),
+    "tricks_by_seat_invalid": _("The four players' tricks must add up to 10."),
+    "tricks_by_seat_mismatch": _("The players' tricks do not match the side's tricks."),
+    "tricks_by_seat_required": _("This event needs every player's tricks."),
+    "run_invalid": _("Matadors: none, or a run of 3 or more trumps from Spadille down."),
+    "run_hombre_exceeds_side": _("The hombre cannot hold more matadors than the side."),
+    "run_mismatch": _("The hombre plays alone: his matadors are the side's."),
+    "premiers_too_few_tricks": _("Premiers means the side took the first six tricks."),
+    "premiers_without_six": _("With premiers and no vole, play stopped at six tricks."),
+    "vole_without_premiers": _("The vole is played for only after winning the first six tricks."),
+    "ten_tricks_without_vole": _("Ten tricks are a vole: tick “played for the vole”."),
+    "ten_tricks_without_premiers": _("Ten tricks include the first six: tick premiers."),
+    "vole_barred": _("The vole may not be played for in this deal."),
+    "vole_compulsory": _("The ally played out of turn: after premiers the side had to play for the vole."),
+    "penalty_seats_invalid": _("That penalty does not fit those players."),
+    "penalty_kind_invalid": _("Choose a penalty."),
+    "penalty_count_invalid": _("A penalty happens at least once."),
+    "remainder_winner_required": _("Who takes the codille remainder (Spadille, or the highest trump)?"),
+    "remainder_winner_not_eligible": _("Only the defenders of the last codille may take the remainder."),
+    "remainder_winner_unexpected": _("No codille remainder is waiting."),
+    "pot_not_won": _("The pot has not been won: play on until it is."),
+}
+
+# Engine fields that have no control of their own on the form are shown with the nearest one.
+FIELDS = {
+    "dealer": None,
+    "claims": "claims_matadors",
+    "matadors": "claims_matadors",
+    "sans_prendre": "claims_sans_prendre",
+    "penalties": "penalty_kind",
+}
+
+
+def message_for(error: EngineError) -> str:
+    return str(MESSAGES.get(error.code, error.message))
+
+
+def field_for(error: EngineError, form_fields) -> str | None:
+    field = FIELDS.get(error.field or "", error.field)
+    return field if field in form_fields else None

@@ -1,0 +1,197 @@
+"""A table of four and the deals recorded at it. A Deal holds what was recorded, never its settlement:
+balances, pots and multipliers are the engine's fold over the table's deals."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.engine import Claims, Contract, DealRecord, Ledger, Penalty, PenaltyKind, Session, TableState, fold
+from scorekeeper.engine.ledger import opening_state
+from scorekeeper.engine.model import NONE_HELD
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Table(models.Model):
+    event = models.ForeignKey("events.Event", on_delete=models.PROTECT, related_name="tables", verbose_name=_("event"))
+    number = models.PositiveSmallIntegerField(_("table"))
+    round = models.PositiveSmallIntegerField(_("round"), default=1)
+    # Seat s+1 sits on the right of seat s; play goes to the right.
+    seat_0 = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+", verbose_name=_("seat 1"))
+    seat_1 = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+", verbose_name=_("seat 2"))
+    seat_2 = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+", verbose_name=_("seat 3"))
+    seat_3 = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+", verbose_name=_("seat 4"))
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
+    # The entry link: unguessable, reaches this table only.
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "round", "number"], name="table_number_unique_in_round"),
+            models.CheckConstraint(condition=models.Q(first_dealer__lte=3), name="table_first_dealer_is_a_seat"),
+        ]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+
+    def __str__(self) -> str:
+        return f"{self.event} · {_('table')} {self.number}"
+
+    @property
+    def players(self) -> tuple:
+        return (self.seat_0, self.seat_1, self.seat_2, self.seat_3)
+
+    def opening(self, session: Session) -> TableState:
+        """The engine's state before the first deal: empty stores, and this table's first dealer to deal."""
+        return dataclasses.replace(opening_state(session), next_dealer=self.first_dealer)
+
+    def fold(self, records, *, explain: bool = False) -> Ledger:
+        session = self.session()
+        return fold(session, records, state=self.opening(session), explain=explain)
+
+    def session(self) -> Session:
+        """The engine's view of this table's session (the event's rule set and options, frozen)."""
+        event = self.event
+        return Session(
+            ruleset=event.engine_ruleset,
+            options=event.engine_options,
+            players=tuple(p.name for p in self.players),  # type: ignore[arg-type]
+            start=event.start,
+            favourite_suit=event.favourite_suit or None,
+        )
+
+
+class Deal(models.Model):
+    """One record of the table's sequence, void deals (misdeals) included, in `position` order."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="deals")
+    position = models.PositiveIntegerField()
+    void = models.BooleanField(default=False)
+    dealer = models.PositiveSmallIntegerField()
+    contract = models.CharField(max_length=12, blank=True, default="", choices=[(c.value, c.value) for c in Contract])
+    hombre = models.PositiveSmallIntegerField(null=True, blank=True)
+    ally = models.PositiveSmallIntegerField(null=True, blank=True)
+    called = models.CharField(max_length=2, blank=True, default="")
+    trump = models.CharField(max_length=1, blank=True, default="")
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    hombre_tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    tricks_by_seat = models.JSONField(null=True, blank=True)
+    premiers = models.BooleanField(default=False)
+    vole_attempted = models.BooleanField(default=False)
+    run_side = models.PositiveSmallIntegerField(default=0)
+    run_hombre = models.PositiveSmallIntegerField(default=0)
+    mediateur_giver = models.PositiveSmallIntegerField(null=True, blank=True)
+    claims_matadors = models.BooleanField(default=True)
+    claims_sans_prendre = models.BooleanField(default=True)
+    penalties = models.JSONField(default=list, blank=True)
+    remainder_winner = models.CharField(max_length=4, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            # Two phones saving the same deal: the second insert fails here, whatever the timing.
+            models.UniqueConstraint(fields=["table", "position"], name="deal_position_unique_at_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.position}"
+
+    def to_record(self) -> DealRecord:
+        if self.void:
+            return DealRecord(dealer=self.dealer, void=True)
+        winner: int | str | None = None
+        if self.remainder_winner == NONE_HELD:
+            winner = NONE_HELD
+        elif self.remainder_winner:
+            winner = int(self.remainder_winner)
+        return DealRecord(
+            dealer=self.dealer,
+            contract=Contract(self.contract),
+            hombre=self.hombre,
+            ally=self.ally,
+            called=self.called or None,
+            trump=self.trump,
+            tricks=self.tricks,
+            hombre_tricks=self.hombre_tricks,
+            tricks_by_seat=tuple(self.tricks_by_seat) if self.tricks_by_seat else None,
+            premiers=self.premiers,
+            vole_attempted=self.vole_attempted,
+            run_side=self.run_side,
+            run_hombre=self.run_hombre,
+            mediateur_giver=self.mediateur_giver,
+            claims=Claims(self.claims_matadors, self.claims_sans_prendre),
+            penalties=tuple(
+                Penalty(PenaltyKind(p["kind"]), tuple(p["seats"]), p.get("count", 1), p.get("intentional", False))
+                for p in self.penalties
+            ),
+            remainder_winner=winner,
+        )
+
+    def set_record(self, record: DealRecord) -> None:
+        """Copy a validated record's fields onto this row (the settlement is never stored)."""
+        self.void = record.void
+        self.dealer = record.dealer
+        self.contract = record.contract.value if record.contract else ""
+        self.hombre = record.hombre
+        self.ally = record.ally
+        self.called = record.called or ""
+        self.trump = record.trump or ""
+        self.tricks = record.tricks
+        self.hombre_tricks = record.hombre_tricks
+        self.tricks_by_seat = list(record.tricks_by_seat) if record.tricks_by_seat else None
+        self.premiers = record.premiers
+        self.vole_attempted = record.vole_attempted
+        self.run_side = record.run_side or 0
+        self.run_hombre = record.run_hombre or 0
+        self.mediateur_giver = record.mediateur_giver
+        self.claims_matadors = record.claims.matadors
+        self.claims_sans_prendre = record.claims.sans_prendre
+        self.penalties = [
+            {"kind": p.kind.value, "seats": list(p.seats), "count": p.count, "intentional": p.intentional}
+            for p in record.penalties
+        ]
+        winner = record.remainder_winner
+        self.remainder_winner = "" if winner is None else str(winner)
+
+
+class DealChange(models.Model):
+    """Append-only audit: who changed which deal, when, from what to what, and why."""
+
+    class Action(models.TextChoices):
+        RECORDED = "recorded", _("recorded")
+        CORRECTED = "corrected", _("corrected")
+        IMPORTED = "imported", _("imported")
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="changes")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField()
+    reason = models.TextField(blank=True, default="")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    who = models.CharField(max_length=150)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.deal} {self.action} by {self.who}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            raise PermissionDenied("the audit is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionDenied("the audit is append-only")

@@ -1,0 +1,170 @@
+"""Writes for tables: every change goes through the engine first and leaves an audit record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from scorekeeper.engine import DealRecord, EngineError, Opening, deal_json, parse_document, settle_deal
+from scorekeeper.tables.models import Deal, DealChange, Table
+
+User = AbstractBaseUser | AnonymousUser | None
+
+
+class EventClosed(Exception):
+    """The event is closed: its tables take no more writes."""
+
+
+@dataclass
+class StaleDeal(Exception):
+    """The form was for a deal number that another phone has already recorded."""
+
+    expected: int
+    recorded: int
+
+
+class CorrectionRefused(Exception):
+    """A correction would make a later deal impossible (the engine's error names which)."""
+
+    def __init__(self, error: EngineError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+def _who(user: User) -> tuple[AbstractBaseUser | None, str]:
+    if user is not None and user.is_authenticated:
+        return user, user.get_username()  # type: ignore[union-attr]
+    return None, _("table link")
+
+
+def _locked(table: Table) -> tuple[Table, list[Deal]]:
+    """The table, locked for writing (PostgreSQL row lock; SQLite's IMMEDIATE transactions already serialise
+    writers), and its deals in order."""
+    locked = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
+        .get(pk=table.pk)
+    )
+    if not locked.event.is_open:
+        raise EventClosed
+    return locked, list(locked.deals.order_by("position"))
+
+
+@transaction.atomic
+def deal_record(*, table: Table, position: int, record: DealRecord, user: User = None) -> Deal:
+    """Record the table's next deal. `position` is the deal the form was for: a second save of the same
+    position is refused (StaleDeal) unless it is the very same record (a double tap), which returns the deal
+    already stored. The dealer follows the rotation; the engine refuses any impossible record."""
+    table, deals = _locked(table)
+    session = table.session()
+    records = [d.to_record() for d in deals]
+    if position != len(deals) + 1:
+        if 1 <= position <= len(deals):
+            before = table.fold(records[: position - 1]).state
+            try:
+                same = settle_deal(session, before, record, position).deal == records[position - 1]
+            except EngineError:
+                same = False
+            if same:
+                return deals[position - 1]
+        raise StaleDeal(expected=position, recorded=len(deals))
+    state = table.fold(records).state
+    entry = settle_deal(session, state, record, position)
+    deal = Deal(table=table, position=position)
+    deal.set_record(entry.deal)
+    try:
+        with transaction.atomic():
+            deal.save()
+    except IntegrityError:
+        raise StaleDeal(expected=position, recorded=position) from None
+    who_user, who = _who(user)
+    DealChange.objects.create(
+        deal=deal, action=DealChange.Action.RECORDED, after=deal_json(entry.deal), user=who_user, who=who
+    )
+    return deal
+
+
+@transaction.atomic
+def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = None) -> Deal:
+    """Replace a recorded deal and replay every later one; refused whole if any deal becomes impossible."""
+    if not reason.strip():
+        raise ValueError("a correction needs a reason")
+    table, deals = _locked(deal.table)
+    index = deal.position - 1
+    stored = deals[index]
+    records = [d.to_record() for d in deals]
+    records[index] = record
+    try:
+        ledger = table.fold(records)
+    except EngineError as error:
+        if error.position is not None and error.position > deal.position:
+            raise CorrectionRefused(error) from None
+        raise
+    before = deal_json(stored.to_record())
+    stored.set_record(ledger.entries[index].deal)
+    stored.save()
+    who_user, who = _who(user)
+    DealChange.objects.create(
+        deal=stored,
+        action=DealChange.Action.CORRECTED,
+        before=before,
+        after=deal_json(ledger.entries[index].deal),
+        reason=reason.strip(),
+        user=who_user,
+        who=who,
+    )
+    return stored
+
+
+@transaction.atomic
+def table_import(*, table: Table, document: object, user: User = None) -> list[Deal]:
+    """Append the deals of an interchange document (e.g. an evening kept on paper) to a table.
+
+    Refused whole if the document is for another rule set or options, or if any deal is invalid."""
+    session_in, records_in, _close = parse_document(document)
+    table, deals = _locked(table)
+    session = table.session()
+    if session_in.ruleset is not session.ruleset:
+        raise EngineError("import_ruleset_mismatch", "ruleset", _("this file is for another rule set"))
+    if session_in.options != session.options:
+        raise EngineError("import_options_mismatch", "options", _("this file's options differ from the event's"))
+    if session_in.opening != Opening():
+        raise EngineError("import_opening_unexpected", None, _("an imported file cannot open with chips on the table"))
+    existing = [d.to_record() for d in deals]
+    ledger = table.fold(existing + list(records_in))
+    who_user, who = _who(user)
+    created = []
+    for offset, entry in enumerate(ledger.entries[len(existing) :], start=len(existing) + 1):
+        deal = Deal(table=table, position=offset)
+        deal.set_record(entry.deal)
+        deal.save()
+        DealChange.objects.create(
+            deal=deal, action=DealChange.Action.IMPORTED, after=deal_json(entry.deal), user=who_user, who=who
+        )
+        created.append(deal)
+    return created
+
+
+@transaction.atomic
+def table_create(*, event, number: int, players, first_dealer: int = 0, round: int = 1) -> Table:
+    """A table of four different players of the event's club, seat 1 to seat 4 in order."""
+    players = list(players)
+    if len(players) != 4 or len({p.pk for p in players}) != 4:
+        raise ValueError("a table seats four different players")
+    if any(p.club_id != event.club_id for p in players):
+        raise ValueError("every player must belong to the event's club")
+    if not 0 <= first_dealer <= 3:
+        raise ValueError("the first dealer is a seat from 0 to 3")
+    return Table.objects.create(
+        event=event,
+        number=number,
+        round=round,
+        seat_0=players[0],
+        seat_1=players[1],
+        seat_2=players[2],
+        seat_3=players[3],
+        first_dealer=first_dealer,
+    )

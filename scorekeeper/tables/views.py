@@ -1,0 +1,355 @@
+"""The table entry screen and its companions. Views translate HTTP to one service call and back."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import qrcode
+import qrcode.image.svg
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.clubs.selectors import clubs_directed_by
+from scorekeeper.engine import DealRecord, EngineError, deal_json, settle_deal
+from scorekeeper.engine.interchange import load_json
+from scorekeeper.events.models import Event
+from scorekeeper.events.services import event_close
+from scorekeeper.tables import services
+from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
+from scorekeeper.tables.models import Table
+from scorekeeper.tables.selectors import TableView, table_by_token, table_ledger
+
+
+def _deal_form(view: TableView, data=None, **kwargs) -> DealForm:
+    state = view.state
+    return DealForm(
+        data,
+        session=view.session,
+        eligible=state.eligible,
+        held=state.held,
+        initial={"position": view.next_position},
+        **kwargs,
+    )
+
+
+def _preview(view: TableView, form: DealForm, state, position: int, dealer: int) -> dict | None:
+    """The settlement the entries would give, without saving; engine refusals go next to their field."""
+    if not form.is_valid():
+        return None
+    try:
+        record = form.to_record(dealer)
+        entry = settle_deal(view.session, state, record, position, explain=True)
+    except EngineError as error:
+        form.add_engine_error(error)
+        return None
+    except forms.ValidationError:  # to_record has put the problem next to its field
+        return None
+    return {"entry": entry, "rows": _seat_rows(view, entry.deltas, entry.balances)}
+
+
+def _seat_rows(view: TableView, deltas, balances) -> list[dict]:
+    return [{"name": view.session.players[s], "delta": deltas[s], "balance": balances[s]} for s in range(4)]
+
+
+def _page(request: HttpRequest, view: TableView, form: DealForm, preview: dict | None, status: int = 200):
+    template = "tables/table.html"
+    if request.htmx:
+        template += "#deal-form"
+    context = {"view": view, "form": form, "preview": preview, "can_direct": _can_direct(request, view.table)}
+    return render(request, template, context, status=status)
+
+
+def _can_direct(request: HttpRequest, table: Table) -> bool:
+    return clubs_directed_by(user=request.user).filter(pk=table.event.club_id).exists()
+
+
+@require_http_methods(["GET", "POST"])
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_by_token(token=token)
+    view = table_ledger(table=table)
+    if request.method == "GET":
+        return _page(request, view, _deal_form(view), None)
+
+    form = _deal_form(view, request.POST)
+    if not table.event.is_open:
+        messages.error(request, _("This event is closed: nothing can be changed."))
+        return _page(request, view, form, None, status=403)
+    posted = form.cleaned_data.get("position") if form.is_valid() else None
+    if posted is not None and 1 <= posted < view.next_position and request.POST.get("action") != "preview":
+        # A form for a deal already recorded: a double tap (the same deal) or another phone's (refused).
+        preview = {}
+        dealer = view.rows[posted - 1].deal.dealer
+    else:
+        preview = _preview(view, form, view.state, view.next_position, view.next_dealer)
+        dealer = view.next_dealer
+    if preview is None or request.POST.get("action") == "preview":
+        return _page(request, view, form, preview)
+    try:
+        deal = services.deal_record(
+            table=table, position=form.cleaned_data["position"], record=form.to_record(dealer), user=request.user
+        )
+    except services.StaleDeal as stale:
+        messages.error(
+            request,
+            _(
+                "Deal %(position)s was already recorded from another phone. Your entries are kept below: check "
+                "the ledger, and save them again only if they are a new deal."
+            )
+            % {"position": stale.expected},
+        )
+        view = table_ledger(table=table)
+        data = request.POST.copy()
+        data["position"] = str(view.next_position)
+        form = _deal_form(view, data)
+        form.is_valid()
+        return _page(request, view, form, None, status=409)
+    except services.EventClosed:
+        messages.error(request, _("This event is closed: nothing can be changed."))
+        return _page(request, view, form, None, status=403)
+    except EngineError as error:
+        form.add_engine_error(error)
+        return _page(request, view, form, None)
+    except forms.ValidationError:  # to_record has put the problem next to its field
+        return _page(request, view, form, None)
+    messages.success(request, _("Deal %(position)s saved.") % {"position": deal.position})
+    return redirect("table", token=token)
+
+
+@require_POST
+def table_preview(request: HttpRequest, token: str) -> HttpResponse:
+    """The live preview (htmx): the form again, with what applies shown and the settlement it would give."""
+    table = table_by_token(token=token)
+    view = table_ledger(table=table)
+    form = _deal_form(view, request.POST)
+    preview = _preview(view, form, view.state, view.next_position, view.next_dealer)
+    return _page(request, view, form, preview)
+
+
+@require_POST
+def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_by_token(token=token)
+    view = table_ledger(table=table)
+    try:
+        position = int(request.POST.get("position", ""))
+    except ValueError:
+        position = view.next_position
+    try:
+        services.deal_record(
+            table=table, position=position, record=DealRecord(dealer=view.next_dealer, void=True), user=request.user
+        )
+    except services.EventClosed:
+        messages.error(request, _("This event is closed: nothing can be changed."))
+        return _page(request, view, _deal_form(view), None, status=403)
+    except services.StaleDeal:
+        messages.error(request, _("That deal was already recorded from another phone: nothing was added."))
+        return redirect("table", token=token)
+    messages.success(
+        request, _("Misdeal recorded: %(dealer)s deals again.") % {"dealer": view.session.players[view.next_dealer]}
+    )
+    return redirect("table", token=token)
+
+
+@require_http_methods(["GET", "POST"])
+def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
+    table = table_by_token(token=token)
+    view = table_ledger(table=table)
+    if not 1 <= position <= len(view.rows):
+        raise Http404
+    row = view.rows[position - 1]
+    before = view.ledger.entries[position - 2].state if position > 1 else _opening(view)
+    record = row.deal.to_record()
+    form_kwargs = {"session": view.session, "eligible": before.eligible, "held": before.held}
+    if request.method == "POST":
+        form = CorrectionForm(request.POST, **form_kwargs)
+        if not table.event.is_open:
+            messages.error(request, _("This event is closed: nothing can be changed."))
+            status = 403
+        else:
+            status = 200
+            preview = _preview(view, form, before, position, record.dealer)
+            if preview is not None:
+                try:
+                    services.deal_correct(
+                        deal=row.deal,
+                        record=form.to_record(record.dealer),
+                        reason=form.cleaned_data["reason"],
+                        user=request.user,
+                    )
+                except services.CorrectionRefused as refused:
+                    form.add_error(
+                        None,
+                        _("This correction would make deal %(position)s impossible: %(problem)s")
+                        % {"position": refused.error.position, "problem": refused.error.message},
+                    )
+                except EngineError as error:
+                    form.add_engine_error(error)
+                else:
+                    messages.success(
+                        request,
+                        _("Deal %(position)s corrected; every later deal was settled again.") % {"position": position},
+                    )
+                    return redirect("table", token=token)
+    else:
+        initial = {"position": position} if record.void else initial_from_record(record, position)
+        form = CorrectionForm(initial=initial, **form_kwargs)
+        status = 200
+    context = {
+        "view": view,
+        "row": row,
+        "form": form,
+        "changes": row.deal.changes.all(),
+        "seat_rows": _seat_rows(view, row.entry.deltas, row.entry.balances),
+    }
+    return render(request, "tables/deal.html", context, status=status)
+
+
+def _opening(view: TableView):
+    return view.table.opening(view.session)
+
+
+def _document(view: TableView) -> dict:
+    session = view.session
+    doc = {
+        "format": "quadrille-deals/1",
+        "ruleset": session.ruleset.value,
+        "players": list(session.players),
+        "start": session.start,
+        "deals": [deal_json(row.deal.to_record()) for row in view.rows],
+    }
+    options = session.options.as_mapping(changed_only=True)
+    if options:
+        doc["options"] = options
+    if session.favourite_suit:
+        doc["favourite_suit"] = session.favourite_suit
+    return doc
+
+
+@require_GET
+def table_export_json(request: HttpRequest, token: str) -> HttpResponse:
+    view = table_ledger(table=table_by_token(token=token), explain=False)
+    response = HttpResponse(json.dumps(_document(view), ensure_ascii=False, indent=1), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="table-{view.table.number}.json"'
+    return response
+
+
+@require_GET
+def table_export_csv(request: HttpRequest, token: str) -> HttpResponse:
+    view = table_ledger(table=table_by_token(token=token), explain=False)
+    names = view.session.players
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "position",
+            "deal",
+            "tour",
+            "dealer",
+            "contract",
+            "hombre",
+            "ally",
+            "trump",
+            "tricks",
+            "outcome",
+            "line",
+            "stake",
+            *[f"change {n}" for n in names],
+            *[f"balance {n}" for n in names],
+        ]
+    )
+    for row in view.rows:
+        e, d = row.entry, row.entry.deal
+        writer.writerow(
+            [
+                e.position,
+                e.number or "",
+                e.tour or "",
+                names[d.dealer],
+                "misdeal" if e.void else d.contract.value,
+                "" if e.void else names[d.hombre],
+                "" if d.ally is None else names[d.ally],
+                d.trump or "",
+                "" if e.void else d.tricks,
+                e.outcome or "",
+                e.line or "",
+                "" if e.stake is None else e.stake,
+                *e.deltas,
+                *e.balances,
+            ]
+        )
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="table-{view.table.number}.csv"'
+    return response
+
+
+@require_GET
+def table_qr(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_by_token(token=token)
+    url = request.build_absolute_uri(reverse("table", kwargs={"token": table.token}))
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    return HttpResponse(image.to_string(), content_type="image/svg+xml")
+
+
+@login_required
+@require_POST
+def table_import(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_by_token(token=token)
+    if not _can_direct(request, table):
+        raise PermissionDenied
+    upload = request.FILES.get("file")
+    if upload is None:
+        messages.error(request, _("Choose an interchange file (.json) to import."))
+        return redirect("table", token=token)
+    try:
+        created = services.table_import(table=table, document=load_json(upload.read()), user=request.user)
+    except EngineError as error:
+        where = _("deal %(position)s: ") % {"position": error.position} if error.position else ""
+        messages.error(request, _("Nothing was imported. ") + where + error.message)
+    except services.EventClosed:
+        messages.error(request, _("This event is closed: nothing can be changed."))
+    else:
+        messages.success(request, _("%(count)s deals imported.") % {"count": len(created)})
+    return redirect("table", token=token)
+
+
+# --- directors ----------------------------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def director_home(request: HttpRequest) -> HttpResponse:
+    clubs = clubs_directed_by(user=request.user).prefetch_related("events")
+    return render(request, "tables/director_home.html", {"clubs": clubs})
+
+
+def _directed_event(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    if not clubs_directed_by(user=request.user).filter(pk=event.club_id).exists():
+        raise Http404
+    return event
+
+
+@login_required
+@require_GET
+def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _directed_event(request, event_id)
+    tables = event.tables.select_related("seat_0", "seat_1", "seat_2", "seat_3")
+    views = [table_ledger(table=t, explain=False) for t in tables]
+    return render(request, "tables/event.html", {"event": event, "views": views})
+
+
+@login_required
+@require_POST
+def event_close_view(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _directed_event(request, event_id)
+    event_close(event=event)
+    messages.success(request, _("The event is closed: table links no longer write."))
+    return redirect("event", event_id=event.pk)

@@ -1,0 +1,289 @@
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorekeeper.engine import Contract, DealRecord
+from scorekeeper.events.services import event_close
+from scorekeeper.tables.models import Deal
+from scorekeeper.tables.selectors import table_ledger
+from scorekeeper.tables.services import deal_record
+from tests.factories import make_table, make_user
+from tests.tables.pc6 import BASE, PC6_POSTS
+
+pytestmark = pytest.mark.django_db
+
+
+def checked(html: str, field: str, value: str) -> bool:
+    """Whether the radio button `field=value` is ticked in the page."""
+    return re.search(rf'<input type="radio" name="{field}" value="{value}"[^>]*\bchecked\b', html) is not None
+
+
+def url(table, name="table", **kwargs):
+    return reverse(name, kwargs={"token": table.token, **kwargs})
+
+
+def post_deal(client, table, position, fields, **headers):
+    return client.post(url(table), {**BASE, **fields, "position": str(position)}, **headers)
+
+
+def test_table_page_shows_the_seats_dealer_and_progress(client):
+    table = make_table()
+    html = client.get(url(table)).content.decode()
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        assert name in html
+    assert "Tour 1 of 10 · deal 1" in html
+    assert "pot 0" in html
+    assert 'class="seat is-dealer"' in html  # Dan deals first
+
+
+def test_entering_pc6_without_javascript_gives_the_spec_balances(client):
+    table = make_table()
+    for position, fields in enumerate(PC6_POSTS, start=1):
+        response = post_deal(client, table, position, fields)
+        assert response.status_code == 302
+    html = client.get(url(table)).content.decode()
+    assert "Deal 4 saved." in html
+    assert table_ledger(table=table).state.balances == (36, 12, 12, 100)
+    assert "Tour 2 of 10 · deal 5" in html and "pot 0" in html
+
+
+def test_preview_with_htmx_returns_the_form_fragment_with_the_settlement(client):
+    table = make_table()
+    response = client.post(
+        url(table, "table-preview"), {**BASE, **PC6_POSTS[0], "position": "1"}, headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html and 'id="deal-form"' in html
+    assert "Ann solo, 5 tricks: remise. Ann puts up 4 for the next deal." in html
+    assert "pot 8" in html
+    assert Deal.objects.count() == 0
+
+
+def test_preview_button_without_javascript_saves_nothing(client):
+    table = make_table()
+    response = post_deal(client, table, 1, {**PC6_POSTS[0], "action": "preview"})
+    assert response.status_code == 200
+    assert "Ann puts up 4" in response.content.decode()
+    assert Deal.objects.count() == 0
+
+
+def test_what_applies_appears_as_the_entries_change(client):
+    table = make_table()
+    solo = client.post(
+        url(table, "table-preview"), {**BASE, "contract": "solo", "position": "1"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert 'name="ally"' not in solo and 'name="premiers"' not in solo
+    six = client.post(
+        url(table, "table-preview"),
+        {**BASE, "contract": "alliance", "tricks": "6", "position": "1"},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert 'name="ally"' in six and 'name="premiers"' in six
+
+
+def test_a_missing_entry_is_shown_beside_its_field_and_the_entries_are_kept(client):
+    table = make_table()
+    response = post_deal(client, table, 1, {"hombre": "1", "contract": "solo", "trump": "H"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "This field is required." in html.split('id="f-tricks"')[1].split("</fieldset>")[0]
+    assert checked(html, "hombre", "1") and checked(html, "contract", "solo") and checked(html, "trump", "H")
+    assert Deal.objects.count() == 0
+
+
+def test_an_impossible_deal_is_explained_in_words_beside_the_field(client):
+    table = make_table()
+    response = post_deal(
+        client, table, 1, {"hombre": "0", "contract": "solo", "trump": "S", "tricks": "7", "premiers": "on"}
+    )
+    html = response.content.decode()
+    assert "With premiers and no vole, play stopped at six tricks." in html.split('id="f-tricks"')[1]
+    assert checked(html, "tricks", "7") and checked(html, "hombre", "0")
+    assert Deal.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"hombre": "9", "contract": "solo", "trump": "S", "tricks": "6"},
+        {"hombre": "x", "contract": "misere", "trump": "Z", "tricks": "-3"},
+        {"hombre": "0", "contract": "solo", "trump": "S", "tricks": "6", "run_side": "99"},
+        {"hombre": "0", "contract": "alliance", "ally": "0", "trump": "S", "tricks": "6"},
+        {"hombre": "0", "contract": "solo", "trump": "S", "tricks": "6", "penalty_kind": "renounce"},
+        {"hombre": "0", "contract": "solo", "trump": "S", "tricks": "6", "position": "abc"},
+    ],
+)
+def test_nothing_a_user_types_gives_a_server_error(client, fields):
+    table = make_table()
+    data = {**BASE, "position": "1", **fields}
+    assert client.post(url(table), data).status_code in (200, 409)
+    assert client.post(url(table, "table-preview"), data, headers={"HX-Request": "true"}).status_code == 200
+    assert Deal.objects.count() == 0
+
+
+def test_two_phones_saving_the_same_deal_store_one(client):
+    table = make_table()
+    assert post_deal(client, table, 1, PC6_POSTS[0]).status_code == 302
+    other = post_deal(client, table, 1, {"hombre": "2", "contract": "solo", "trump": "H", "tricks": "7"})
+    html = other.content.decode()
+    assert other.status_code == 409
+    assert "Deal 1 was already recorded from another phone" in html
+    assert checked(html, "hombre", "2") and checked(html, "tricks", "7")  # the second phone's entries are kept
+    assert 'name="position" value="2"' in html
+    assert Deal.objects.count() == 1
+
+
+def test_a_double_tap_on_save_creates_one_deal(client):
+    table = make_table()
+    assert post_deal(client, table, 1, PC6_POSTS[0]).status_code == 302
+    assert post_deal(client, table, 1, PC6_POSTS[0]).status_code == 302
+    assert Deal.objects.count() == 1
+
+
+def test_misdeal_keeps_the_dealer(client):
+    table = make_table()
+    assert client.post(url(table, "table-misdeal"), {"position": "1"}).status_code == 302
+    html = client.get(url(table)).content.decode()
+    assert "Misdeal recorded: Dan deals again." in html
+    assert post_deal(client, table, 2, PC6_POSTS[0]).status_code == 302
+    assert [d.dealer for d in Deal.objects.order_by("position")] == [3, 3]
+
+
+def test_correcting_a_deal_replays_and_shows_the_audit(client):
+    table = make_table()
+    for position, fields in enumerate(PC6_POSTS, start=1):
+        post_deal(client, table, position, fields)
+    page = client.get(url(table, "deal", position=2)).content.decode()
+    assert "Correct this deal" in page and checked(page, "tricks", "3") and checked(page, "hombre", "1")
+    refused = client.post(url(table, "deal", position=2), {**BASE, **PC6_POSTS[1], "tricks": "5", "position": "2"})
+    assert "This field is required." in refused.content.decode()  # the reason
+    response = client.post(
+        url(table, "deal", position=2), {**BASE, **PC6_POSTS[1], "tricks": "5", "position": "2", "reason": "Ben had 5"}
+    )
+    assert response.status_code == 302
+    assert table_ledger(table=table).state.balances == (32, 24, 8, 96)
+    page = client.get(url(table, "deal", position=2)).content.decode()
+    assert "Corrected" in page or "corrected" in page
+    assert "“Ben had 5”" in page and "table link" in page
+
+
+def test_a_closed_event_link_reads_but_writes_nothing(client):
+    table = make_table()
+    event_close(event=table.event)
+    assert client.get(url(table)).status_code == 200
+    assert post_deal(client, table, 1, PC6_POSTS[0]).status_code == 403
+    assert client.post(url(table, "table-misdeal"), {"position": "1"}).status_code == 403
+    assert Deal.objects.count() == 0
+
+
+def test_a_table_link_reaches_only_its_own_table(client):
+    mine = make_table()
+    other = make_table(names=("Xan", "Yul", "Zoe", "Quin"))
+    deal_record(
+        table=other, position=1, record=DealRecord(dealer=3, contract=Contract.SOLO, hombre=0, trump="S", tricks=6)
+    )
+    assert client.get(url(mine, "deal", position=1)).status_code == 404
+    assert "Zoe" not in client.get(url(mine)).content.decode()
+    assert client.get(reverse("table", kwargs={"token": "not-a-token"})).status_code == 404
+    assert client.get(reverse("event", kwargs={"event_id": other.event.pk})).status_code == 302  # to the login
+
+
+def test_director_pages_need_a_login_and_the_right_club(client):
+    table = make_table()
+    director = make_user()
+    stranger = make_user()
+    table.event.club.directors.add(director)
+    event_url = reverse("event", kwargs={"event_id": table.event.pk})
+    assert client.get(event_url)["Location"].startswith("/accounts/login/")
+    client.force_login(stranger)
+    assert client.get(event_url).status_code == 404
+    client.force_login(director)
+    html = client.get(event_url).content.decode()
+    assert url(table) in html and url(table, "table-qr") in html
+    assert client.post(reverse("event-close", kwargs={"event_id": table.event.pk})).status_code == 302
+    table.event.refresh_from_db()
+    assert not table.event.is_open
+
+
+def test_exports_are_the_interchange_format_and_a_csv(client):
+    table = make_table()
+    for position, fields in enumerate(PC6_POSTS, start=1):
+        post_deal(client, table, position, fields)
+    doc = json.loads(client.get(url(table, "table-export-json")).content)
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.engine", "settle", "-"],
+        input=json.dumps(doc),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(done.stdout)["balances"] == [36, 12, 12, 100]
+    rows = client.get(url(table, "table-export-csv")).content.decode().splitlines()
+    assert rows[0].startswith("position,deal,tour,dealer,contract")
+    assert rows[-1].endswith("-1,-1,-1,59,36,12,12,100")
+
+
+def test_import_is_for_directors_and_refused_whole_when_invalid(client, tmp_path):
+    table = make_table()
+    director = make_user()
+    table.event.club.directors.add(director)
+    doc = {
+        "format": "quadrille-deals/1",
+        "ruleset": "parlett-chips",
+        "players": ["A", "B", "C", "D"],
+        "start": 40,
+        "deals": [
+            {"dealer": 3, "contract": "solo", "hombre": 0, "trump": "S", "tricks": 5},
+            {"dealer": 0, "contract": "solo", "hombre": 1, "trump": "S", "tricks": 12},
+        ],
+    }
+    path = tmp_path / "paper.json"
+    path.write_text(json.dumps(doc))
+    with path.open("rb") as handle:
+        assert client.post(url(table, "table-import"), {"file": handle}).status_code == 302
+    assert Deal.objects.count() == 0  # anonymous: sent to the login page
+    client.force_login(director)
+    with path.open("rb") as handle:
+        client.post(url(table, "table-import"), {"file": handle})
+    assert Deal.objects.count() == 0
+    assert "Nothing was imported. deal 2:" in client.get(url(table)).content.decode()
+    doc["deals"][1]["tricks"] = 3
+    path.write_text(json.dumps(doc))
+    with path.open("rb") as handle:
+        client.post(url(table, "table-import"), {"file": handle})
+    assert Deal.objects.count() == 2
+
+
+def test_qr_code_is_an_svg_of_the_entry_link(client):
+    table = make_table()
+    response = client.get(url(table, "table-qr"))
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<?xml") or b"<svg" in response.content[:200]
+
+
+def test_page_and_save_use_a_constant_number_of_queries(client):
+    """Rendering the table and saving a deal cost the same number of queries with 1 deal or with 80 (<= 12)."""
+    counts = {}
+    for deals in (1, 80):
+        table = make_table(names=tuple(f"{n}{deals}" for n in ("Ann", "Ben", "Cat", "Dan")), number=deals)
+        for position in range(1, deals + 1):
+            record = DealRecord(dealer=(2 + position) % 4, contract=Contract.SOLO, hombre=0, trump="S", tricks=6)
+            deal_record(table=table, position=position, record=record)
+        with CaptureQueriesContext(connection) as page:
+            assert client.get(url(table)).status_code == 200
+        fields = {"hombre": "1", "contract": "solo", "trump": "S", "tricks": "6"}
+        with CaptureQueriesContext(connection) as save:
+            assert post_deal(client, table, deals + 1, fields).status_code == 302
+        counts[deals] = (len(page), len(save))
+    assert counts[1] == counts[80]
+    page_queries, save_queries = counts[1]
+    assert page_queries <= 12 and save_queries <= 12
