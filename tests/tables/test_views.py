@@ -292,7 +292,7 @@ def test_page_and_save_use_a_constant_number_of_queries(client):
 def test_the_entry_screen_speaks_french_to_a_french_phone(client):
     table = make_table()
     html = client.get(url(table), headers={"Accept-Language": "fr"}).content.decode()
-    assert "Enregistrer" in html and "Levées du camp de l'hombre" in html and "Tour 1 sur 10 · coup 1" in html
+    assert "Enregistrer" in html and "Levées du camp de l&#x27;hombre" in html and "Tour 1 sur 10 · coup 1" in html
     response = post_deal(client, table, 1, {"hombre": "0", "contract": "solo", "trump": "S", "tricks": "7",
                                             "premiers": "on"}, headers={"Accept-Language": "fr"})
     assert "Avec premières et sans vole, le jeu s&#x27;arrête à six levées." in response.content.decode()
