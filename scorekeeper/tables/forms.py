@@ -58,8 +58,13 @@ class DealForm(forms.Form):
         choices=[(n, str(n)) for n in range(11)],
         widget=forms.RadioSelect,
     )
-    run_side = forms.TypedChoiceField(label=_("Matadors held by the side"), coerce=int, choices=RUNS, initial="0")
-    run_hombre = forms.TypedChoiceField(label=_("Matadors in the hombre's hand"), coerce=int, choices=RUNS, initial="0")
+    # Not required: a field the rule set does not show is simply absent from the post (no run, 0).
+    run_side = forms.TypedChoiceField(
+        label=_("Matadors held by the side"), coerce=int, choices=RUNS, initial="0", required=False, empty_value=0
+    )
+    run_hombre = forms.TypedChoiceField(
+        label=_("Matadors in the hombre's hand"), coerce=int, choices=RUNS, initial="0", required=False, empty_value=0
+    )
     premiers = forms.BooleanField(label=_("Premiers (first six tricks)"), required=False)
     vole_attempted = forms.BooleanField(label=_("Played for the vole"), required=False)
     mediateur_giver = forms.TypedChoiceField(

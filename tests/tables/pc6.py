@@ -6,4 +6,5 @@ PC6_POSTS = [
     {"hombre": "2", "contract": "alliance", "ally": "3", "trump": "S", "tricks": "5"},
     {"hombre": "3", "contract": "solo", "trump": "S", "tricks": "6"},
 ]
-BASE = {"run_side": "0", "run_hombre": "0", "claims_matadors": "on", "claims_sans_prendre": "on", "action": "save"}
+# What the page posts for a Parlett-chips deal besides the choices: the shown select and the ticked claims.
+BASE = {"run_side": "0", "claims_matadors": "on", "claims_sans_prendre": "on", "action": "save"}
