@@ -166,6 +166,45 @@ class DealForm(forms.Form):
         return self.session.options.outcome_thresholds == "ombre_style"
 
     @property
+    def shown_fields(self) -> set[str]:
+        """The fields the page shows for the current entries (the rest are absent from the post)."""
+        shown = {
+            "hombre",
+            "contract",
+            "trump",
+            "tricks",
+            "called",
+            "penalty_kind",
+            "penalty_seat",
+            "penalty_other",
+            "penalty_count",
+            "penalty_intentional",
+            "claims_matadors",
+            "claims_sans_prendre",
+            "reason",
+        }
+        conditional = {
+            "ally": self.shows_ally,
+            "mediateur_giver": self.shows_giver,
+            "hombre_tricks": self.shows_hombre_tricks,
+            "run_side": self.shows_run_side,
+            "run_hombre": self.shows_run_hombre,
+            "premiers": self.shows_premiers,
+            "vole_attempted": self.shows_premiers,
+            "remainder_winner": self.shows_remainder,
+        }
+        shown |= {name for name, show in conditional.items() if show}
+        if self.shows_seat_tricks:
+            shown |= {f"seat_tricks_{s}" for s in range(4)}
+        return shown
+
+    @property
+    def stray_errors(self) -> list[str]:
+        """Errors on fields the page does not show: shown at the top so that nothing fails silently."""
+        shown = self.shown_fields
+        return [e for name, errors in self.errors.items() if name != "__all__" and name not in shown for e in errors]
+
+    @property
     def tricks_choices(self):
         return list(self["tricks"])
 

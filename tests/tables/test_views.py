@@ -293,6 +293,21 @@ def test_the_entry_screen_speaks_french_to_a_french_phone(client):
     table = make_table()
     html = client.get(url(table), headers={"Accept-Language": "fr"}).content.decode()
     assert "Enregistrer" in html and "Levées du camp de l&#x27;hombre" in html and "Tour 1 sur 10 · coup 1" in html
-    response = post_deal(client, table, 1, {"hombre": "0", "contract": "solo", "trump": "S", "tricks": "7",
-                                            "premiers": "on"}, headers={"Accept-Language": "fr"})
+    response = post_deal(
+        client,
+        table,
+        1,
+        {"hombre": "0", "contract": "solo", "trump": "S", "tricks": "7", "premiers": "on"},
+        headers={"Accept-Language": "fr"},
+    )
     assert "Avec premières et sans vole, le jeu s&#x27;arrête à six levées." in response.content.decode()
+
+
+def test_an_error_on_a_field_the_page_does_not_show_is_shown_at_the_top(client):
+    table = make_table()
+    response = post_deal(
+        client, table, 1, {"hombre": "0", "contract": "solo", "trump": "S", "tricks": "6", "run_hombre": "banana"}
+    )
+    html = response.content.decode()
+    assert 'class="errors" role="alert">Select a valid choice.' in html
+    assert Deal.objects.count() == 0
