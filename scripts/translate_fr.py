@@ -211,6 +211,8 @@ FR = {
     "Export (CSV)": "Exporter (CSV)",
     "Import deals kept on paper (interchange JSON)": "Importer des coups tenus sur papier (JSON d'échange)",
     "Import": "Importer",
+    "Directors: your club's events and tables": "Directeurs : les événements et les tables de votre club",
+    "Scorers: open your table's link, or scan its QR code.": "Marqueurs : ouvrez le lien de votre table, ou scannez son code QR.",
 }
 
 
