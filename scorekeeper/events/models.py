@@ -33,6 +33,7 @@ class Event(models.Model):
     options = models.JSONField(_("options"), default=dict, blank=True)
     favourite_suit = models.CharField(_("favourite suit"), max_length=1, blank=True, default="")
     start = models.IntegerField(_("starting chips"), default=40)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=1)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
@@ -56,3 +57,67 @@ class Event(models.Model):
     @property
     def engine_options(self) -> Options:
         return Options.from_mapping(self.options)
+
+    @property
+    def tours_per_round(self) -> int:
+        return self.engine_options.session_tours
+
+
+class HouseRules(models.Model):
+    """A club's named preset of rule set and options, chosen when an event is created (then frozen there)."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="house_rules")
+    name = models.CharField(_("name"), max_length=80)
+    ruleset = models.CharField(_("rule set"), max_length=24, choices=RULESET_CHOICES)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="house_rules_name_unique_in_club")]
+        verbose_name = _("house rules")
+        verbose_name_plural = _("house rules")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CheckIn(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="checkins")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="checkins")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="checkin_once_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.event}"
+
+
+class SitOut(models.Model):
+    """A checked-in player who sits out a round (the count was not a multiple of four)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sitouts")
+    round = models.PositiveSmallIntegerField()
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "round", "player"], name="sitout_once_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.player} sits out round {self.round}"
+
+
+class EventLog(models.Model):
+    """What a director did to an event: closing and reopening are recorded."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log")
+    action = models.CharField(max_length=20)
+    who = models.CharField(max_length=150)
+    note = models.CharField(max_length=300, blank=True, default="")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.event} {self.action} by {self.who}"

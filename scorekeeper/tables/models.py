@@ -30,6 +30,10 @@ class Table(models.Model):
     seat_2 = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+", verbose_name=_("seat 3"))
     seat_3 = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+", verbose_name=_("seat 4"))
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
+    # When the table ended its round (after whole tours): the end-of-round pot rule then applies.
+    ended_at = models.DateTimeField(null=True, blank=True)
+    # The cards drawn for seats the old way (king, queen, knave, ace), when they were.
+    drawn_cards = models.CharField(max_length=8, blank=True, default="")
     # The entry link: unguessable, reaches this table only.
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -15,7 +15,7 @@ User = AbstractBaseUser | AnonymousUser | None
 
 
 class EventClosed(Exception):
-    """The event is closed: its tables take no more writes."""
+    """The event is closed, or the table has ended its round: it takes no more writes."""
 
 
 @dataclass
@@ -48,7 +48,7 @@ def _locked(table: Table) -> tuple[Table, list[Deal]]:
         .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
         .get(pk=table.pk)
     )
-    if not locked.event.is_open:
+    if not locked.event.is_open or locked.ended_at is not None:
         raise EventClosed
     return locked, list(locked.deals.order_by("position"))
 

@@ -1,0 +1,167 @@
+"""Reads for events: chip accounts across tables and tours, standings per round, overall and per season.
+
+Every figure is the engine's fold over the tables' deals; nothing here is stored."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.clubs.models import Club, Player
+from scorekeeper.engine import EngineError, close_session
+from scorekeeper.events.models import CheckIn, Event, SitOut
+from scorekeeper.tables.models import Table
+
+TIE_BREAK = _(
+    "Ties are broken by the result of the latest round played, then by fewer sit-outs; "
+    "players still level share the place."
+)
+
+
+@dataclass
+class TableProgress:
+    table: Table
+    deals: int  # valid deals played
+    tours_done: int
+    tours_planned: int
+    unfinished_tour: bool
+    store: int  # chips (or counters) still on the table
+    ended: bool
+    can_end: bool
+
+
+@dataclass
+class Account:
+    player: Player
+    account: int
+    change: int = 0
+    by_round: dict[int, int] = field(default_factory=dict)
+    deals: int = 0
+    sitouts: int = 0
+    rank: int = 0
+
+
+@dataclass
+class EventSummary:
+    event: Event
+    accounts: list[Account]  # ranked
+    tables: list[TableProgress]
+    chips_brought: int
+    on_tables: int
+    current_round: int
+
+    @property
+    def balanced(self) -> bool:
+        return sum(a.account for a in self.accounts) + self.on_tables == self.chips_brought
+
+
+def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
+    """Accounts and standings (overall, or for one round), and every table's progress. Four queries."""
+    tables = list(
+        Table.objects.filter(event=event)
+        .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
+        .prefetch_related("deals")
+        .order_by("round", "number")
+    )
+    checkins = list(CheckIn.objects.filter(event=event).select_related("player"))
+    sitouts = list(SitOut.objects.filter(event=event).values_list("player_id", "round"))
+    start = event.start
+    accounts: dict[int, Account] = {c.player_id: Account(c.player, start) for c in checkins}
+    progress = []
+    on_tables = 0
+    for table in tables:
+        deals = sorted(table.deals.all(), key=lambda d: d.position)
+        session = table.session()
+        ledger = table.fold([d.to_record() for d in deals])
+        state = ledger.state
+        balances = state.balances
+        store = state.store_total()
+        if table.ended_at is not None:
+            try:
+                closing = close_session(session, state)
+                balances, store = closing.balances, closing.state.store_total()
+            except EngineError:
+                pass  # play_on_until_won with a pot: the table could not have ended; keep what is on it
+        on_tables += store
+        for seat, player in enumerate(table.players):
+            account = accounts.setdefault(player.pk, Account(player, start))
+            delta = balances[seat] - start
+            account.account += delta
+            account.by_round[table.round] = account.by_round.get(table.round, 0) + delta
+            account.deals += state.number
+        tours_planned = session.options.session_tours
+        progress.append(
+            TableProgress(
+                table=table,
+                deals=state.number,
+                tours_done=state.number // 4,
+                tours_planned=tours_planned,
+                unfinished_tour=state.number % 4 != 0,
+                store=store,
+                ended=table.ended_at is not None,
+                can_end=table.ended_at is None and state.number > 0 and state.number % 4 == 0,
+            )
+        )
+    for player_id, _round in sitouts:
+        if player_id in accounts:
+            accounts[player_id].sitouts += 1
+    for account in accounts.values():
+        account.change = account.account - start
+    current = max((t.round for t in tables), default=0)
+    ranked = rank(list(accounts.values()), round)
+    return EventSummary(event, ranked, progress, start * len(accounts), on_tables, current)
+
+
+def rank(accounts: list[Account], round: int | None = None) -> list[Account]:
+    """Order by the account (or one round's result); ties by the latest round, then fewer sit-outs."""
+
+    def score(a: Account) -> int:
+        return a.by_round.get(round, 0) if round else a.account
+
+    def latest(a: Account) -> int:
+        return a.by_round[max(a.by_round)] if a.by_round else 0
+
+    def key(a: Account):
+        return (-score(a), -latest(a), a.sitouts)
+
+    ordered = sorted(accounts, key=lambda a: (*key(a), a.player.name))
+    previous = None
+    for place, account in enumerate(ordered, start=1):
+        account.rank = previous.rank if previous is not None and key(previous) == key(account) else place
+        previous = account
+    return ordered
+
+
+@dataclass
+class SeasonLine:
+    player: Player
+    change: int
+    events: int
+    rank: int = 0
+
+
+def season_standings(*, club: Club, year: int) -> list[SeasonLine]:
+    """Each player's total change of chips over the club's events of a year, and events attended."""
+    lines: dict[int, SeasonLine] = {}
+    for event in Event.objects.filter(club=club, date__year=year).order_by("date"):
+        for account in event_summary(event=event).accounts:
+            line = lines.setdefault(account.player.pk, SeasonLine(account.player, 0, 0))
+            line.change += account.change
+            line.events += 1
+    ordered = sorted(lines.values(), key=lambda line: (-line.change, -line.events, line.player.name))
+    previous = None
+    for place, line in enumerate(ordered, start=1):
+        same = previous is not None and (previous.change, previous.events) == (line.change, line.events)
+        line.rank = previous.rank if same else place
+        previous = line
+    return ordered
+
+
+def seats_history(*, event: Event) -> dict[int, list[frozenset[int]]]:
+    """Foursomes already seated together, by round."""
+    history: dict[int, list[frozenset[int]]] = defaultdict(list)
+    for table in Table.objects.filter(event=event):
+        history[table.round].append(frozenset((table.seat_0_id, table.seat_1_id, table.seat_2_id, table.seat_3_id)))
+    return history
