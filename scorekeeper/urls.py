@@ -5,5 +5,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scorekeeper.tables.urls")),
+    path("", include("scorekeeper.events.urls")),
     path("", include("scorekeeper.pages.urls")),
 ]

@@ -12,6 +12,4 @@ urlpatterns = [
     path("t/<str:token>/qr.svg", views.table_qr, name="table-qr"),
     path("t/<str:token>/import/", views.table_import, name="table-import"),
     path("director/", views.director_home, name="director"),
-    path("events/<int:event_id>/", views.event_page, name="event"),
-    path("events/<int:event_id>/close/", views.event_close_view, name="event-close"),
 ]

@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -21,8 +21,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import DealRecord, EngineError, deal_json, settle_deal
 from scorekeeper.engine.interchange import load_json
-from scorekeeper.events.models import Event
-from scorekeeper.events.services import event_close
 from scorekeeper.tables import services
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
 from scorekeeper.tables.models import Table
@@ -328,28 +326,3 @@ def table_import(request: HttpRequest, token: str) -> HttpResponse:
 def director_home(request: HttpRequest) -> HttpResponse:
     clubs = clubs_directed_by(user=request.user).prefetch_related("events")
     return render(request, "tables/director_home.html", {"clubs": clubs})
-
-
-def _directed_event(request: HttpRequest, event_id: int) -> Event:
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
-    if not clubs_directed_by(user=request.user).filter(pk=event.club_id).exists():
-        raise Http404
-    return event
-
-
-@login_required
-@require_GET
-def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _directed_event(request, event_id)
-    tables = event.tables.select_related("seat_0", "seat_1", "seat_2", "seat_3")
-    views = [table_ledger(table=t, explain=False) for t in tables]
-    return render(request, "tables/event.html", {"event": event, "views": views})
-
-
-@login_required
-@require_POST
-def event_close_view(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _directed_event(request, event_id)
-    event_close(event=event)
-    messages.success(request, _("The event is closed: table links no longer write."))
-    return redirect("event", event_id=event.pk)

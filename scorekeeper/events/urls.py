@@ -1,0 +1,17 @@
+from django.urls import path
+
+from scorekeeper.events import views
+
+urlpatterns = [
+    path("events/<int:event_id>/", views.event_page, name="event"),
+    path("events/<int:event_id>/checkin/", views.checkin, name="event-checkin"),
+    path("events/<int:event_id>/draw/", views.draw, name="event-draw"),
+    path("events/<int:event_id>/tables/<int:table_id>/end/", views.table_end, name="event-table-end"),
+    path("events/<int:event_id>/close/", views.close, name="event-close"),
+    path("events/<int:event_id>/reopen/", views.reopen, name="event-reopen"),
+    path("events/<int:event_id>/standings/", views.standings, name="event-standings"),
+    path("events/<int:event_id>/live/", views.live, name="event-live"),
+    path("clubs/<int:club_id>/events/new/", views.event_new, name="event-new"),
+    path("clubs/<int:club_id>/players/", views.players, name="players"),
+    path("clubs/<int:club_id>/season/", views.season, name="season"),
+]

@@ -1,0 +1,174 @@
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.clubs.models import Player
+from scorekeeper.clubs.services import player_create
+from scorekeeper.engine import Contract, DealRecord
+from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules
+from scorekeeper.events.services import checkin_set, event_create, seat_draw
+from scorekeeper.tables.models import Table
+from scorekeeper.tables.services import deal_record
+from tests.factories import make_club, make_user
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+
+
+@pytest.fixture
+def setup(client):
+    director = make_user()
+    club = make_club(directors=[director])
+    players = [player_create(club=club, name=n) for n in NAMES]
+    event = event_create(
+        club=club, name="Thursday", date=dt.date(2026, 11, 19), ruleset="parlett-chips", options={"session.tours": 1}
+    )
+    client.force_login(director)
+    return client, club, players, event
+
+
+def test_director_pages_need_a_login_and_the_right_club(client, setup):
+    _, club, _, event = setup
+    client.logout()
+    for name, kwargs in (
+        ("event", {"event_id": event.pk}),
+        ("event-standings", {"event_id": event.pk}),
+        ("event-live", {"event_id": event.pk}),
+        ("players", {"club_id": club.pk}),
+        ("season", {"club_id": club.pk}),
+        ("event-new", {"club_id": club.pk}),
+    ):
+        assert client.get(reverse(name, kwargs=kwargs))["Location"].startswith("/accounts/login/")
+    client.force_login(make_user())
+    assert client.get(reverse("event", kwargs={"event_id": event.pk})).status_code == 404
+    assert client.post(reverse("event-draw", kwargs={"event_id": event.pk})).status_code == 404
+
+
+def test_check_in_draw_and_sit_outs(setup):
+    client, _, players, event = setup
+    client.post(reverse("event-checkin", kwargs={"event_id": event.pk}), {"present": [p.pk for p in players]})
+    assert CheckIn.objects.filter(event=event).count() == 6
+    response = client.post(reverse("event-draw", kwargs={"event_id": event.pk}), {"method": "cards"}, follow=True)
+    html = response.content.decode()
+    assert "1 tables seated; 2 sitting out." in html and "Sitting out:" in html
+    assert Table.objects.filter(event=event, round=1).count() == 1
+    again = client.post(reverse("event-draw", kwargs={"event_id": event.pk}), {"method": "random"}, follow=True)
+    assert "Every table must end the current round" in again.content.decode()
+
+
+def test_a_table_ends_its_round_after_a_whole_tour(setup):
+    client, _, players, event = setup
+    for p in players[:4]:
+        checkin_set(event=event, player=p, present=True)
+    (table,), _ = seat_draw(event=event)
+    end = reverse("event-table-end", kwargs={"event_id": event.pk, "table_id": table.pk})
+    assert "cannot end yet" in client.post(end, follow=True).content.decode()
+    for position in range(1, 5):
+        dealer = (table.first_dealer + position - 1) % 4
+        deal_record(
+            table=table,
+            position=position,
+            record=DealRecord(dealer=dealer, contract=Contract.SOLO, hombre=dealer, trump="S", tricks=6),
+        )
+    assert "has ended its round" in client.post(end, follow=True).content.decode()
+    table.refresh_from_db()
+    assert table.ended_at is not None
+
+
+def test_standings_show_ranks_and_the_tie_break_rule_and_live_refreshes_a_fragment(setup):
+    client, _, players, event = setup
+    for p in players:
+        checkin_set(event=event, player=p, present=True)
+    html = client.get(reverse("event-standings", kwargs={"event_id": event.pk})).content.decode()
+    assert "Ties are broken by the result of the latest round played" in html
+    assert html.count("<td>1</td>") == 6  # everyone level: they share first place
+    live = client.get(reverse("event-live", kwargs={"event_id": event.pk}), headers={"HX-Request": "true"})
+    assert "<html" not in live.content.decode() and "Ann" in live.content.decode()
+    full = client.get(reverse("event-live", kwargs={"event_id": event.pk})).content.decode()
+    assert 'hx-trigger="every 4s"' in full
+
+
+def test_close_and_reopen_are_recorded(setup):
+    client, _, _, event = setup
+    client.post(reverse("event-close", kwargs={"event_id": event.pk}))
+    client.post(reverse("event-reopen", kwargs={"event_id": event.pk}), {"note": "a score was missing"})
+    event.refresh_from_db()
+    assert event.is_open
+    assert list(EventLog.objects.values_list("action", "note")) == [("closed", ""), ("reopened", "a score was missing")]
+
+
+def test_new_event_from_house_rules_is_frozen_and_bad_input_is_explained(setup):
+    client, club, _, _ = setup
+    preset = HouseRules.objects.create(
+        club=club, name="Bath rules", ruleset="britannica-counters", options={"bc.mark": 5}
+    )
+    url = reverse("event-new", kwargs={"club_id": club.pk})
+    bad = client.post(
+        url,
+        {
+            "name": "",
+            "date": "yesterday",
+            "start": "many",
+            "rounds": "0",
+            "tours": "x",
+            "ruleset": "whist",
+            "rules": "999",
+        },
+    )
+    html = bad.content.decode()
+    assert bad.status_code == 200
+    for text in (
+        "Give the event a name.",
+        "Enter a date such as",
+        "Enter a whole number from 0.",
+        "Choose one of the club&#x27;s house rules.",
+    ):
+        assert text in html
+    ok = client.post(
+        url,
+        {
+            "name": "Cup",
+            "date": "2026-12-01",
+            "start": "400",
+            "rounds": "2",
+            "tours": "5",
+            "ruleset": "parlett-chips",
+            "rules": str(preset.pk),
+        },
+    )
+    event = Event.objects.get(name="Cup")
+    assert ok["Location"] == reverse("event", kwargs={"event_id": event.pk})
+    assert event.ruleset == "britannica-counters" and event.options == {"bc.mark": 5, "session.tours": 5}
+    preset.options = {"bc.mark": 20}
+    preset.save()
+    event.refresh_from_db()
+    assert event.options["bc.mark"] == 5  # frozen at creation
+
+
+def test_players_similar_names_are_caught_and_duplicates_merge_without_losing_deals(setup):
+    client, club, players, event = setup
+    url = reverse("players", kwargs={"club_id": club.pk})
+    caught = client.post(url, {"action": "add", "name": "Anne"}).content.decode()
+    assert "Similar names exist" in caught and not Player.objects.filter(name="Anne").exists()
+    client.post(url, {"action": "add", "name": "Anne", "confirm": "1"})
+    anne = Player.objects.get(name="Anne")
+    assert "already a player" in client.post(url, {"action": "add", "name": "ann"}).content.decode()
+    for p in players[1:4] + [anne]:
+        checkin_set(event=event, player=p, present=True)
+    (table,), _ = seat_draw(event=event)
+    deal_record(
+        table=table,
+        position=1,
+        record=DealRecord(dealer=table.first_dealer, contract=Contract.SOLO, hombre=0, trump="S", tricks=6),
+    )
+    client.post(url, {"action": "merge", "player": anne.pk, "into": players[0].pk})
+    table.refresh_from_db()
+    assert players[0] in table.players and anne not in table.players
+    assert table.deals.count() == 1
+    anne.refresh_from_db()
+    assert not anne.active
+    assert "Ann" in client.get(url + "?q=an").content.decode()
