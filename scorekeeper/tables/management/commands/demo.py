@@ -14,7 +14,7 @@ from django.utils import timezone
 from scorekeeper.clubs.models import Club
 from scorekeeper.clubs.services import club_create, player_create
 from scorekeeper.engine.simulate import random_deal
-from scorekeeper.events.services import event_create
+from scorekeeper.events.services import checkin_set, event_create
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.selectors import table_ledger
 from scorekeeper.tables.services import deal_correct, deal_record, table_create
@@ -52,6 +52,8 @@ class Command(BaseCommand):
         event = event_create(
             club=club, name="Thursday club evening", date=timezone.localdate(), ruleset="parlett-chips", start=40
         )
+        for player in players:
+            checkin_set(event=event, player=player, present=True)
         rng = random.Random(1751)
         tables = [
             table_create(event=event, number=1, players=players[:4], first_dealer=3),
