@@ -25,6 +25,7 @@ system-deps:
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
@@ -55,6 +56,7 @@ run: install
 
 bench: install
 	$(PY) bench/engine_fold.py
+	$(PY) bench/reports.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

@@ -6,5 +6,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scorekeeper.tables.urls")),
     path("", include("scorekeeper.events.urls")),
+    path("", include("scorekeeper.reports.urls")),
     path("", include("scorekeeper.pages.urls")),
 ]

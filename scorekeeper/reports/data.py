@@ -1,0 +1,116 @@
+"""What the printed documents show, as plain data. Builders take these and return PDF bytes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    number: str  # deal number, or "–" for a misdeal
+    dealer: str
+    contract: str
+    hombre: str
+    ally: str
+    trump: str
+    tricks: str
+    run: str
+    extras: str  # premiers / vole
+    outcome: str
+    deltas: tuple[int, ...]
+    balances: tuple[int, ...]
+    store: str
+    void: bool = False
+    corrected: bool = False
+
+
+@dataclass(frozen=True)
+class TourTotal:
+    tour: int
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SheetHeader:
+    club: str
+    event: str
+    date: str
+    table: str
+    ruleset: str
+    options: tuple[str, ...]  # the options that differ from the defaults, "key = value"
+    players: tuple[str, str, str, str]
+    start: int
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    header: SheetHeader
+    rows: tuple[SheetRow, ...]
+    tours: tuple[TourTotal, ...]
+    balances: tuple[int, ...]
+    generated: str
+
+
+@dataclass(frozen=True)
+class BlankSheet:
+    header: SheetHeader
+    link: str
+    deals: int
+    generated: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    name: str
+    account: int
+    change: int
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    label: str  # "Round 1 · table 2"
+    players: tuple[str, ...]
+    deals: int
+    balances: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ContractLine:
+    contract: str
+    played: int
+    made: int
+
+
+@dataclass(frozen=True)
+class EventReport:
+    club: str
+    event: str
+    date: str
+    ruleset: str
+    standings: tuple[Standing, ...]
+    tables: tuple[TableSummary, ...]
+    deals: int
+    contracts: tuple[ContractLine, ...]
+    remises: int
+    codilles: int
+    voles_won: int
+    voles_tried: int
+    largest_pot: int
+    series: dict[str, list[int]] = field(default_factory=dict)  # each player's account, deal by deal
+    generated: str = ""
+
+
+@dataclass(frozen=True)
+class PersonalReport:
+    player: str
+    club: str
+    scope: str  # the evening or the season
+    deals: int
+    as_hombre: int
+    contracts: tuple[ContractLine, ...]
+    won: int  # chips won over the deals that gained
+    lost: int  # chips lost over the deals that cost
+    account: int
+    series: list[int]
+    generated: str = ""

@@ -1,0 +1,320 @@
+"""Score sheets and reports with reportlab: data in, PDF bytes out. No request, no database here."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.charts.legends import LineLegend
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import Drawing, String
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas as pdf_canvas
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from scorekeeper.reports.data import BlankSheet, EventReport, PersonalReport, SheetHeader, TableSheet
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+FONT, BOLD = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"
+pdfmetrics.registerFont(TTFont(FONT, str(FONTS / "DejaVuSansCondensed.ttf")))
+pdfmetrics.registerFont(TTFont(BOLD, str(FONTS / "DejaVuSansCondensed-Bold.ttf")))
+PAPER = {"a4": A4, "letter": LETTER}
+FELT = colors.HexColor("#1f5c3a")
+LINE_COLOURS = [
+    colors.HexColor(c) for c in ("#1f5c3a", "#a3231b", "#1d4e89", "#b8860b", "#6b3fa0", "#2a8c8c", "#c0561b", "#555555")
+]
+
+TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=14, leading=17, spaceAfter=2)
+TEXT = ParagraphStyle("text", fontName=FONT, fontSize=8.5, leading=11)
+SMALL = ParagraphStyle("small", fontName=FONT, fontSize=7, leading=9, textColor=colors.HexColor("#555555"))
+H2 = ParagraphStyle("h2", fontName=BOLD, fontSize=10.5, leading=13, spaceBefore=8, spaceAfter=3)
+
+
+def _numbered(footer: str):
+    """A canvas that writes "page n of m" and the generation time on every page."""
+
+    class NumberedCanvas(pdf_canvas.Canvas):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._pages = []
+
+        def showPage(self):  # noqa: N802 (reportlab's name)
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self):
+            total = len(self._pages)
+            for state in self._pages:
+                self.__dict__.update(state)
+                width, _ = self._pagesize
+                self.setFont(FONT, 7)
+                self.setFillColor(colors.HexColor("#555555"))
+                self.drawString(12 * mm, 8 * mm, footer)
+                self.drawRightString(width - 12 * mm, 8 * mm, f"{self._pageNumber} / {total}")
+                super().showPage()
+            super().save()
+
+    return NumberedCanvas
+
+
+def _build(story, paper: str, footer: str, title: str) -> bytes:
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=PAPER.get(paper, A4),
+        leftMargin=10 * mm,
+        rightMargin=10 * mm,
+        topMargin=10 * mm,
+        bottomMargin=14 * mm,
+        title=title,
+        author="Quadrille scorekeeper",
+    )
+    doc.build(story, canvasmaker=_numbered(footer))
+    return out.getvalue()
+
+
+def _header(h: SheetHeader, heading: str) -> list:
+    seats = "   ".join(f"{i + 1}. {name}" for i, name in enumerate(h.players))
+    story = [
+        Paragraph(f"{heading}: {h.club} · {h.event} · {h.date} · {h.table}", TITLE),
+        Paragraph(
+            f"{h.ruleset}; starting balance {h.start}"
+            + (f"; options: {', '.join(h.options)}" if h.options else "; default options"),
+            TEXT,
+        ),
+        Paragraph(f"Seats in playing order (to the right): {seats}", TEXT),
+        Spacer(1, 4),
+    ]
+    return story
+
+
+def _grid_style(header_rows: int = 1) -> list:
+    return [
+        ("FONT", (0, 0), (-1, -1), FONT, 7),
+        ("FONT", (0, 0), (-1, header_rows - 1), BOLD, 7),
+        ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#e8efe9")),
+        ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#b9b3a3")),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (10, 0), (-1, -1), "RIGHT"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]
+
+
+COLUMNS = ["#", "Dealer", "Contract", "Hombre", "Ally", "Tr.", "T", "Run", "Pr./vole", "Result"]
+WIDTHS = [8 * mm, 15 * mm, 15 * mm, 16 * mm, 16 * mm, 7 * mm, 6 * mm, 8 * mm, 13 * mm, 14 * mm]
+
+
+def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
+    """One row a deal with each player's change and running balance; tour subtotals; misdeals and corrections
+    marked; a signature line for each player."""
+    h = sheet.header
+    names = [n.split()[0] if n.split() else n for n in h.players]
+    rows = [COLUMNS + names + ["Pot"]]
+    style = _grid_style()
+    tours = {t.tour: t for t in sheet.tours}
+    valid = 0
+    for row in sheet.rows:
+        mark = "*" if row.corrected else ""
+        if row.void:
+            rows.append([row.number, row.dealer, "misdeal", "", "", "", "", "", "", "", "", "", "", "", row.store])
+            style.append(("TEXTCOLOR", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#777777")))
+            continue
+        cells = [f"{d:+d}\n{b}" for d, b in zip(row.deltas, row.balances, strict=True)]
+        rows.append(
+            [
+                row.number + mark,
+                row.dealer,
+                row.contract,
+                row.hombre,
+                row.ally,
+                row.trump,
+                row.tricks,
+                row.run,
+                row.extras,
+                row.outcome,
+                *cells,
+                row.store,
+            ]
+        )
+        valid += 1
+        if valid % 4 == 0 and valid // 4 in tours:
+            total = tours[valid // 4]
+            rows.append(
+                [
+                    "",
+                    f"Tour {total.tour}",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "subtotal",
+                    *[f"{d:+d}" for d in total.deltas],
+                    "",
+                ]
+            )
+            style += [
+                ("FONT", (0, len(rows) - 1), (-1, len(rows) - 1), BOLD, 7),
+                ("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#f3efe4")),
+            ]
+    widths = WIDTHS + [17 * mm] * 4 + [12 * mm]
+    grid = Table(rows, colWidths=widths, repeatRows=1)
+    grid.setStyle(TableStyle(style))
+    story = _header(h, "Score sheet")
+    story.append(grid)
+    story.append(Spacer(1, 5))
+    finals = ", ".join(f"{n} {b}" for n, b in zip(h.players, sheet.balances, strict=True))
+    story.append(Paragraph(f"Final balances: {finals}. * corrected after it was first recorded.", TEXT))
+    story.append(Spacer(1, 14))
+    story.append(_signatures(h.players))
+    return _build(story, paper, f"Generated {sheet.generated}", f"Score sheet {h.event} {h.table}")
+
+
+def _signatures(players) -> Table:
+    cells = [
+        [f"{name}: ____________________" for name in players[:2]],
+        [f"{name}: ____________________" for name in players[2:]],
+    ]
+    signatures = Table(cells, colWidths=[90 * mm, 90 * mm], rowHeights=[12 * mm, 12 * mm])
+    signatures.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 8.5), ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))
+    return signatures
+
+
+def blank_sheet(sheet: BlankSheet, paper: str = "a4") -> bytes:
+    """The same grid, empty, with names and seats filled in and a QR code of the table's entry link."""
+    h = sheet.header
+    names = [n.split()[0] if n.split() else n for n in h.players]
+    rows = [COLUMNS + names + ["Pot"]]
+    for number in range(1, sheet.deals + 1):
+        rows.append([str(number)] + [""] * 14)
+    grid = Table(
+        rows, colWidths=WIDTHS + [17 * mm] * 4 + [12 * mm], rowHeights=[None] + [9.5 * mm] * sheet.deals, repeatRows=1
+    )
+    grid.setStyle(TableStyle(_grid_style()))
+    qr = QrCodeWidget(sheet.link)
+    x0, y0, x1, y1 = qr.getBounds()
+    size = 28 * mm
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(qr)
+    top = Table([[_header(h, "Score sheet (paper)"), drawing]], colWidths=[150 * mm, 32 * mm])
+    top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    story = [
+        top,
+        Paragraph(f"Entry link: {sheet.link}", SMALL),
+        Spacer(1, 4),
+        grid,
+        Spacer(1, 14),
+        _signatures(h.players),
+    ]
+    return _build(story, paper, f"Generated {sheet.generated}", f"Blank score sheet {h.event} {h.table}")
+
+
+def account_chart(series: dict[str, list[int]], width: float = 180 * mm, height: float = 70 * mm) -> Drawing:
+    """Each player's account deal by deal, as one drawing (reportlab renders it to PDF, PNG or SVG)."""
+    drawing = Drawing(width, height)
+    names = [name for name, values in series.items() if values]
+    if not names:
+        drawing.add(String(10, height / 2, "No deal played yet.", fontName=FONT, fontSize=9))
+        return drawing
+    plot = LinePlot()
+    plot.x, plot.y = 30, 30
+    plot.width, plot.height = width - 150, height - 45
+    plot.yValueAxis.forceZero = False
+    plot.data = [list(enumerate(series[name])) for name in names]
+    for i in range(len(names)):
+        plot.lines[i].strokeColor = LINE_COLOURS[i % len(LINE_COLOURS)]
+        plot.lines[i].strokeWidth = 1.2
+    plot.xValueAxis.labels.fontName = plot.yValueAxis.labels.fontName = FONT
+    plot.xValueAxis.labels.fontSize = plot.yValueAxis.labels.fontSize = 7
+    drawing.add(plot)
+    legend = LineLegend()
+    legend.x, legend.y = width - 105, height - 12
+    legend.fontName, legend.fontSize = FONT, 7.5
+    legend.columnMaximum = len(names)  # one column, inside the drawing
+    legend.deltay = 9
+    legend.colorNamePairs = [(LINE_COLOURS[i % len(LINE_COLOURS)], name) for i, name in enumerate(names)]
+    drawing.add(legend)
+    drawing.add(String(30, height - 10, "Account after each deal", fontName=BOLD, fontSize=8))
+    return drawing
+
+
+def _small_table(rows, widths, right_from: int = 1) -> Table:
+    table = Table(rows, colWidths=widths, repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), FONT, 8),
+                ("FONT", (0, 0), (-1, 0), BOLD, 8),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8efe9")),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#b9b3a3")),
+                ("ALIGN", (right_from, 0), (-1, -1), "RIGHT"),
+            ]
+        )
+    )
+    return table
+
+
+def _contracts(lines) -> Table:
+    rows = [["Contract", "Played", "Made", "Rate"]]
+    for line in lines:
+        rate = f"{100 * line.made // line.played}%" if line.played else "–"
+        rows.append([line.contract, line.played, line.made, rate])
+    return _small_table(rows, [40 * mm, 20 * mm, 20 * mm, 20 * mm])
+
+
+def event_report(report: EventReport, paper: str = "a4") -> bytes:
+    story = [
+        Paragraph(f"{report.event} · {report.club} · {report.date}", TITLE),
+        Paragraph(report.ruleset, TEXT),
+        Paragraph("Final standings", H2),
+    ]
+    rows = [["#", "Player", "Account", "Change"]]
+    rows += [[s.rank, s.name, s.account, f"{s.change:+d}"] for s in report.standings]
+    story.append(_small_table(rows, [10 * mm, 60 * mm, 25 * mm, 25 * mm], right_from=2))
+    story.append(Paragraph("The evening in figures", H2))
+    voles = f"{report.voles_won} won of {report.voles_tried} played for"
+    story.append(
+        Paragraph(
+            f"{report.deals} deals; {report.remises} remises, {report.codilles} codilles; voles: {voles}; "
+            f"largest pot {report.largest_pot}.",
+            TEXT,
+        )
+    )
+    story.append(Spacer(1, 3))
+    story.append(_contracts(report.contracts))
+    story.append(Paragraph("Tables", H2))
+    rows = [["Table", "Players and balances", "Deals"]]
+    for t in report.tables:
+        players = ", ".join(f"{n} {b}" for n, b in zip(t.players, t.balances, strict=True))
+        rows.append([t.label, Paragraph(players, TEXT), t.deals])
+    story.append(_small_table(rows, [35 * mm, 125 * mm, 15 * mm], right_from=2))
+    story.append(Paragraph("Accounts over the evening", H2))
+    story.append(account_chart(report.series))
+    return _build(story, paper, f"Generated {report.generated}", f"Report {report.event}")
+
+
+def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
+    story = [
+        Paragraph(f"{report.player} · {report.club}", TITLE),
+        Paragraph(report.scope, TEXT),
+        Paragraph("Summary", H2),
+        Paragraph(
+            f"{report.deals} deals played, {report.as_hombre} as hombre. Chips won {report.won}, "
+            f"lost {report.lost}; account {report.account}.",
+            TEXT,
+        ),
+        Paragraph("Contracts played as hombre", H2),
+        _contracts(report.contracts),
+        Paragraph("Account", H2),
+        account_chart({report.player: report.series}),
+    ]
+    return _build(story, paper, f"Generated {report.generated}", f"Report {report.player}")

@@ -1,0 +1,217 @@
+"""From the database to the documents' data: every figure comes from the engine's ledgers."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.utils import timezone
+
+from scorekeeper.engine import Contract, Line, Outcome
+from scorekeeper.events.models import Event
+from scorekeeper.events.selectors import event_summary
+from scorekeeper.reports.data import (
+    BlankSheet,
+    ContractLine,
+    EventReport,
+    PersonalReport,
+    SheetHeader,
+    SheetRow,
+    Standing,
+    TableSheet,
+    TableSummary,
+    TourTotal,
+)
+from scorekeeper.tables.models import Table
+from scorekeeper.tables.presenters import CONTRACTS, LINES, SUIT_SYMBOLS
+from scorekeeper.tables.selectors import TableView, table_ledger
+
+CONTRACT_ORDER = [
+    Contract.ALLIANCE,
+    Contract.SELF_CALL,
+    Contract.SOLO,
+    Contract.VOLE_BID,
+    Contract.FORCED,
+    Contract.MEDIATEUR,
+]
+
+
+def _now() -> str:
+    return timezone.localtime().strftime("%Y-%m-%d %H:%M")
+
+
+def _store(view: TableView, state) -> str:
+    ruleset = view.ruleset.value
+    if ruleset == "parlett-points":
+        return f"×{state.k + 1}"
+    if ruleset == "britannica-counters":
+        beasts = "+" + "+".join(str(b) for b in sorted(state.beasts)) if state.beasts else ""
+        return f"{state.board}{beasts}"
+    return str(state.pot)
+
+
+def _header(table: Table, view: TableView) -> SheetHeader:
+    event = table.event
+    options = tuple(f"{k} = {v}" for k, v in view.session.options.as_mapping(changed_only=True).items())
+    return SheetHeader(
+        club=event.club.name,
+        event=event.name,
+        date=event.date.isoformat(),
+        table=f"round {table.round}, table {table.number}",
+        ruleset=event.get_ruleset_display(),
+        options=options,
+        players=view.session.players,
+        start=event.start,
+    )
+
+
+def sheet_for(table: Table) -> TableSheet:
+    view = table_ledger(table=table, explain=False)
+    names = view.short_names  # the grid's columns are narrow; the header gives the full names
+    rows = []
+    for row in view.rows:
+        e, d = row.entry, row.entry.deal
+        if e.void:
+            rows.append(
+                SheetRow(
+                    "–",
+                    names[d.dealer],
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    e.deltas,
+                    e.balances,
+                    _store(view, e.state),
+                    void=True,
+                )
+            )
+            continue
+        extras = "premiers" if d.premiers else ""
+        if d.vole_attempted:
+            extras = "vole won" if d.tricks == 10 else "vole lost"
+        rows.append(
+            SheetRow(
+                number=str(e.number),
+                dealer=names[d.dealer],
+                contract=str(CONTRACTS[d.contract]),
+                hombre=names[d.hombre],
+                ally="" if d.ally is None else names[d.ally],
+                trump=SUIT_SYMBOLS[d.trump],
+                tricks=str(d.tricks),
+                run=str(d.run_side or ""),
+                extras=extras,
+                outcome=str(LINES[e.line]),
+                deltas=e.deltas,
+                balances=e.balances,
+                store=_store(view, e.state),
+                corrected=row.corrected,
+            )
+        )
+    tours = tuple(TourTotal(t.tour, t.deltas) for t in view.tours if t.complete)
+    return TableSheet(_header(table, view), tuple(rows), tours, view.state.balances, _now())
+
+
+def blank_for(table: Table, link: str) -> BlankSheet:
+    view = table_ledger(table=table, explain=False)
+    return BlankSheet(_header(table, view), link, 4 * view.session.options.session_tours, _now())
+
+
+def _contract_lines(counts: dict[Contract, list[int]]) -> tuple[ContractLine, ...]:
+    return tuple(ContractLine(str(CONTRACTS[c]), *counts[c]) for c in CONTRACT_ORDER if counts[c][0])
+
+
+def event_report_for(event: Event) -> EventReport:
+    summary = event_summary(event=event)
+    counts: dict[Contract, list[int]] = defaultdict(lambda: [0, 0])
+    remises = codilles = voles_won = voles_tried = largest = deals = 0
+    series: dict[str, list[int]] = {a.player.name: [event.start] for a in summary.accounts}
+    tables = []
+    for progress in summary.tables:
+        view = table_ledger(table=progress.table, explain=False)
+        names = view.session.players
+        for row in view.rows:
+            e = row.entry
+            if e.void:
+                continue
+            deals += 1
+            d = e.deal
+            counts[d.contract][0] += 1
+            counts[d.contract][1] += e.outcome is Outcome.WON
+            remises += e.line is Line.REMISE
+            codilles += e.line is Line.CODILLE
+            voles_tried += d.vole_attempted
+            voles_won += e.line is Line.VOLE_WON
+            largest = max(largest, e.stake or 0)
+            for seat, name in enumerate(names):
+                line = series.setdefault(name, [event.start])
+                line.append(line[-1] + e.deltas[seat])
+        tables.append(
+            TableSummary(
+                f"Round {progress.table.round} · table {progress.table.number}",
+                names,
+                progress.deals,
+                view.state.balances,
+            )
+        )
+    standings = tuple(Standing(a.rank, a.player.name, a.account, a.change) for a in summary.accounts)
+    return EventReport(
+        club=event.club.name,
+        event=event.name,
+        date=event.date.isoformat(),
+        ruleset=event.get_ruleset_display(),
+        standings=standings,
+        tables=tuple(tables),
+        deals=deals,
+        contracts=_contract_lines(counts),
+        remises=remises,
+        codilles=codilles,
+        voles_won=voles_won,
+        voles_tried=voles_tried,
+        largest_pot=largest,
+        series=series,
+        generated=_now(),
+    )
+
+
+def personal_report_for(event: Event, player) -> PersonalReport:
+    counts: dict[Contract, list[int]] = defaultdict(lambda: [0, 0])
+    deals = as_hombre = won = lost = 0
+    account = event.start
+    series = [account]
+    for table in Table.objects.filter(event=event).select_related("event", "seat_0", "seat_1", "seat_2", "seat_3"):
+        seats = [s for s, p in enumerate(table.players) if p.pk == player.pk]
+        if not seats:
+            continue
+        seat = seats[0]
+        for row in table_ledger(table=table, explain=False).rows:
+            e = row.entry
+            if e.void:
+                continue
+            deals += 1
+            change = e.deltas[seat]
+            won += max(change, 0)
+            lost += max(-change, 0)
+            account += change
+            series.append(account)
+            if e.deal.hombre == seat:
+                as_hombre += 1
+                counts[e.deal.contract][0] += 1
+                counts[e.deal.contract][1] += e.outcome is Outcome.WON
+    closing = next((a.account for a in event_summary(event=event).accounts if a.player.pk == player.pk), account)
+    return PersonalReport(
+        player.name,
+        event.club.name,
+        f"{event.name}, {event.date.isoformat()}",
+        deals,
+        as_hombre,
+        _contract_lines(counts),
+        won,
+        lost,
+        closing,
+        series,
+        _now(),
+    )

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from scorekeeper.reports import views
+
+urlpatterns = [
+    path("t/<str:token>/sheet.pdf", views.table_sheet, name="table-sheet"),
+    path("t/<str:token>/blank.pdf", views.blank_sheet, name="table-blank"),
+    path("events/<int:event_id>/report.pdf", views.event_report, name="event-report"),
+    path("events/<int:event_id>/players/<int:player_id>/report.pdf", views.personal_report, name="player-report"),
+]

@@ -1,0 +1,53 @@
+"""Links from the pages that open a document in the browser, ready to print."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from scorekeeper.clubs.models import Player
+from scorekeeper.events.views import _directed_event
+from scorekeeper.reports import documents, gather
+from scorekeeper.tables.selectors import table_by_token
+
+
+def _pdf(content: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
+    return response
+
+
+def _paper(request: HttpRequest) -> str:
+    return "letter" if request.GET.get("paper") == "letter" else "a4"
+
+
+@require_GET
+def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_by_token(token=token)
+    return _pdf(documents.table_sheet(gather.sheet_for(table), _paper(request)), f"table-{table.number}")
+
+
+@require_GET
+def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_by_token(token=token)
+    link = request.build_absolute_uri(reverse("table", kwargs={"token": table.token}))
+    return _pdf(documents.blank_sheet(gather.blank_for(table, link), _paper(request)), f"blank-{table.number}")
+
+
+@login_required
+@require_GET
+def event_report(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _directed_event(request, event_id)
+    return _pdf(documents.event_report(gather.event_report_for(event), _paper(request)), f"event-{event.pk}")
+
+
+@login_required
+@require_GET
+def personal_report(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+    event = _directed_event(request, event_id)
+    player = get_object_or_404(Player, pk=player_id, club=event.club)
+    report = gather.personal_report_for(event, player)
+    return _pdf(documents.personal_report(report, _paper(request)), f"player-{player.pk}")

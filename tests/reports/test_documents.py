@@ -1,0 +1,134 @@
+"""The printed documents: content checked against the engine's ledger, pages rendered, the QR code decoded."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import random
+import shutil
+import subprocess
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from scorekeeper.engine.simulate import random_deal
+from scorekeeper.reports import documents, gather
+from scorekeeper.tables.selectors import table_ledger
+from scorekeeper.tables.services import deal_record
+from tests.factories import make_table, make_user
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ("Hélène Dubois", "Ben Ashdown", "Zoë Ferrand", "Dan Whitlock")
+
+
+def played_table(deals: int = 40, seed: int = 2):
+    table = make_table(names=NAMES)
+    rng = random.Random(seed)
+    for position in range(1, deals + 1):
+        view = table_ledger(table=table, explain=False)
+        state = dataclasses.replace(view.state, next_dealer=view.next_dealer)
+        deal_record(table=table, position=position, record=random_deal(rng, view.session, state, void_rate=0))
+    return table
+
+
+def text_of(pdf: bytes) -> str:
+    """The document's text with its whitespace folded to single spaces (extraction spaces cells unevenly)."""
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).split())
+
+
+def test_table_sheet_shows_every_change_and_the_final_balances_on_two_a4_pages():
+    table = played_table(40)
+    view = table_ledger(table=table, explain=False)
+    pdf = documents.table_sheet(gather.sheet_for(table))
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 2
+    assert [round(float(v)) for v in reader.pages[0].mediabox[2:]] == [595, 842]
+    text = text_of(pdf)
+    for name in NAMES:
+        assert name in text  # accents survive: the embedded font has them
+    for row in view.rows:
+        for delta, balance in zip(row.entry.deltas, row.entry.balances, strict=True):
+            assert f"{delta:+d} {balance}" in text
+    assert "Final balances: " + ", ".join(f"{n} {b}" for n, b in zip(NAMES, view.state.balances, strict=True)) in text
+    assert text.count("subtotal") == 10
+    fonts = {str(f) for page in reader.pages for f in page["/Resources"]["/Font"].values()}
+    assert fonts
+
+
+def test_letter_paper_and_page_numbers():
+    table = played_table(8)
+    pdf = documents.table_sheet(gather.sheet_for(table), paper="letter")
+    reader = PdfReader(io.BytesIO(pdf))
+    assert [round(float(v)) for v in reader.pages[0].mediabox[2:]] == [612, 792]
+    assert "1 / 1" in text_of(pdf) and "Generated " in text_of(pdf)
+
+
+def test_blank_sheet_qr_code_decodes_to_the_table_link(tmp_path):
+    table = make_table(names=NAMES)
+    link = f"http://192.168.1.20:8000/t/{table.token}/"
+    pdf = documents.blank_sheet(gather.blank_for(table, link))
+    text = text_of(pdf)
+    assert "Hélène Dubois" in text and link in text
+    (tmp_path / "blank.pdf").write_bytes(pdf)
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-f", "1", "-l", "1", "-png", str(tmp_path / "blank.pdf"), str(tmp_path / "blank")],
+        check=True,
+    )
+    assert shutil.which("zbarimg"), "zbarimg (Debian's zbar-tools) is needed: make test installs it"
+    decoded = subprocess.run(
+        ["zbarimg", "-q", "--raw", str(tmp_path / "blank-1.png")], capture_output=True, text=True, check=True
+    )
+    assert decoded.stdout.strip() == link
+
+
+def test_event_and_personal_reports_agree_with_the_ledger():
+    table = played_table(12)
+    view = table_ledger(table=table, explain=False)
+    report = gather.event_report_for(table.event)
+    assert report.deals == 12
+    assert sum(c.played for c in report.contracts) == 12
+    assert report.largest_pot == max(r.entry.stake for r in view.rows)
+    assert [s.account for s in report.standings] == sorted(view.state.balances, reverse=True)
+    assert report.series["Hélène Dubois"][-1] == view.state.balances[0]
+    text = text_of(documents.event_report(report))
+    assert "Final standings" in text and "12 deals" in text
+    mine = gather.personal_report_for(table.event, table.seat_0)
+    assert mine.account == view.state.balances[0]
+    assert mine.won - mine.lost == view.state.balances[0] - 40
+    assert mine.as_hombre == sum(r.entry.deal.hombre == 0 for r in view.rows)
+    assert "Hélène Dubois" in text_of(documents.personal_report(mine))
+
+
+def test_page_one_of_each_document_renders_to_png(tmp_path):
+    table = played_table(8)
+    docs = {
+        "sheet": documents.table_sheet(gather.sheet_for(table)),
+        "blank": documents.blank_sheet(gather.blank_for(table, "http://club/t/x/")),
+        "event": documents.event_report(gather.event_report_for(table.event)),
+        "player": documents.personal_report(gather.personal_report_for(table.event, table.seat_1)),
+    }
+    for name, pdf in docs.items():
+        (tmp_path / f"{name}.pdf").write_bytes(pdf)
+        subprocess.run(
+            ["pdftoppm", "-r", "50", "-f", "1", "-l", "1", "-png", str(tmp_path / f"{name}.pdf"), str(tmp_path / name)],
+            check=True,
+        )
+        png = (tmp_path / f"{name}-1.png").read_bytes()
+        assert png.startswith(b"\x89PNG") and len(png) > 5000
+
+
+def test_pdf_links_from_the_pages(client):
+    table = played_table(4)
+    for name in ("table-sheet", "table-blank"):
+        response = client.get(reverse(name, kwargs={"token": table.token}))
+        assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
+    report = reverse("event-report", kwargs={"event_id": table.event.pk})
+    assert client.get(report)["Location"].startswith("/accounts/login/")
+    director = make_user()
+    table.event.club.directors.add(director)
+    client.force_login(director)
+    assert client.get(report + "?paper=letter").content.startswith(b"%PDF")
+    personal = reverse("player-report", kwargs={"event_id": table.event.pk, "player_id": table.seat_0.pk})
+    assert client.get(personal).content.startswith(b"%PDF")
