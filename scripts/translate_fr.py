@@ -291,6 +291,9 @@ FR = {
     "No event this year.": "Aucun événement cette année.",
     "Chips won or lost over the club's events of the year; ties by more events attended.": "Jetons gagnés ou perdus sur les événements du club de l'année ; égalités départagées par le plus d'événements joués.",
     "Overall": "Général",
+    "Score sheet (PDF)": "Feuille de marque (PDF)",
+    "Blank sheet (PDF)": "Feuille vierge (PDF)",
+    "Report (PDF)": "Compte rendu (PDF)",
     "%(chips)s chips are still on the tables (pots of unfinished rounds).": "%(chips)s jetons sont encore sur les tables (pots des tours de table inachevés).",
 }
 
