@@ -83,6 +83,12 @@ class ContractLine:
 
 
 @dataclass(frozen=True)
+class RoundResult:
+    round: int
+    lines: tuple[tuple[str, int], ...]  # each seated player's change in that round, best first
+
+
+@dataclass(frozen=True)
 class EventReport:
     club: str
     event: str
@@ -99,6 +105,7 @@ class EventReport:
     largest_pot: int
     series: dict[str, list[int]] = field(default_factory=dict)  # each player's account, deal by deal
     generated: str = ""
+    rounds: tuple[RoundResult, ...] = ()
 
 
 @dataclass(frozen=True)

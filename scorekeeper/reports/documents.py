@@ -291,6 +291,10 @@ def event_report(report: EventReport, paper: str = "a4") -> bytes:
     )
     story.append(Spacer(1, 3))
     story.append(_contracts(report.contracts))
+    for result in report.rounds:
+        story.append(Paragraph(f"Round {result.round}", H2))
+        rows = [["Player", "Change"]] + [[name, f"{change:+d}"] for name, change in result.lines]
+        story.append(_small_table(rows, [70 * mm, 25 * mm]))
     story.append(Paragraph("Tables", H2))
     rows = [["Table", "Players and balances", "Deals"]]
     for t in report.tables:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 
 from django.utils import timezone
@@ -14,6 +15,7 @@ from scorekeeper.reports.data import (
     ContractLine,
     EventReport,
     PersonalReport,
+    RoundResult,
     SheetHeader,
     SheetRow,
     Standing,
@@ -158,6 +160,10 @@ def event_report_for(event: Event) -> EventReport:
             )
         )
     standings = tuple(Standing(a.rank, a.player.name, a.account, a.change) for a in summary.accounts)
+    rounds = []
+    for number in range(1, summary.current_round + 1):
+        lines = [(a.player.name, a.by_round[number]) for a in summary.accounts if number in a.by_round]
+        rounds.append(RoundResult(number, tuple(sorted(lines, key=lambda line: (-line[1], line[0])))))
     return EventReport(
         club=event.club.name,
         event=event.name,
@@ -174,44 +180,51 @@ def event_report_for(event: Event) -> EventReport:
         largest_pot=largest,
         series=series,
         generated=_now(),
+        rounds=tuple(rounds),
+    )
+
+
+def _personal(events, player, scope: str, club: str) -> PersonalReport:
+    counts: dict[Contract, list[int]] = defaultdict(lambda: [0, 0])
+    deals = as_hombre = won = lost = 0
+    account = 0
+    series = [0]
+    for event in events:
+        tables = Table.objects.filter(event=event).select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
+        for table in tables:
+            seats = [s for s, p in enumerate(table.players) if p.pk == player.pk]
+            if not seats:
+                continue
+            seat = seats[0]
+            for row in table_ledger(table=table, explain=False).rows:
+                e = row.entry
+                if e.void:
+                    continue
+                deals += 1
+                change = e.deltas[seat]
+                won += max(change, 0)
+                lost += max(-change, 0)
+                account += change
+                series.append(account)
+                if e.deal.hombre == seat:
+                    as_hombre += 1
+                    counts[e.deal.contract][0] += 1
+                    counts[e.deal.contract][1] += e.outcome is Outcome.WON
+    return PersonalReport(
+        player.name, club, scope, deals, as_hombre, _contract_lines(counts), won, lost, account, series, _now()
     )
 
 
 def personal_report_for(event: Event, player) -> PersonalReport:
-    counts: dict[Contract, list[int]] = defaultdict(lambda: [0, 0])
-    deals = as_hombre = won = lost = 0
-    account = event.start
-    series = [account]
-    for table in Table.objects.filter(event=event).select_related("event", "seat_0", "seat_1", "seat_2", "seat_3"):
-        seats = [s for s, p in enumerate(table.players) if p.pk == player.pk]
-        if not seats:
-            continue
-        seat = seats[0]
-        for row in table_ledger(table=table, explain=False).rows:
-            e = row.entry
-            if e.void:
-                continue
-            deals += 1
-            change = e.deltas[seat]
-            won += max(change, 0)
-            lost += max(-change, 0)
-            account += change
-            series.append(account)
-            if e.deal.hombre == seat:
-                as_hombre += 1
-                counts[e.deal.contract][0] += 1
-                counts[e.deal.contract][1] += e.outcome is Outcome.WON
-    closing = next((a.account for a in event_summary(event=event).accounts if a.player.pk == player.pk), account)
-    return PersonalReport(
-        player.name,
-        event.club.name,
-        f"{event.name}, {event.date.isoformat()}",
-        deals,
-        as_hombre,
-        _contract_lines(counts),
-        won,
-        lost,
-        closing,
-        series,
-        _now(),
-    )
+    """One player's evening; the account includes the end-of-round pot rule, the chart the deals."""
+    report = _personal([event], player, f"{event.name}, {event.date.isoformat()}", event.club.name)
+    closing = next((a.account for a in event_summary(event=event).accounts if a.player.pk == player.pk), None)
+    account = closing if closing is not None else event.start + report.account
+    series = [event.start + v for v in report.series]
+    return dataclasses.replace(report, account=account, series=series)
+
+
+def personal_season_for(club, player, year: int) -> PersonalReport:
+    """One player's season: every deal of the club's events of the year; the account is the total change."""
+    events = Event.objects.filter(club=club, date__year=year).order_by("date", "pk")
+    return _personal(events, player, f"Season {year}: chips won or lost over the year", club.name)

@@ -132,3 +132,21 @@ def test_pdf_links_from_the_pages(client):
     assert client.get(report + "?paper=letter").content.startswith(b"%PDF")
     personal = reverse("player-report", kwargs={"event_id": table.event.pk, "player_id": table.seat_0.pk})
     assert client.get(personal).content.startswith(b"%PDF")
+
+
+def test_event_report_has_a_section_per_round_and_a_season_report_adds_up_the_year(client):
+    table = played_table(8)
+    event = table.event
+    view = table_ledger(table=table, explain=False)
+    report = gather.event_report_for(event)
+    assert [r.round for r in report.rounds] == [1]
+    assert dict(report.rounds[0].lines) == {n: b - 40 for n, b in zip(NAMES, view.state.balances, strict=True)}
+    assert "Round 1" in text_of(documents.event_report(report))
+    season = gather.personal_season_for(event.club, table.seat_2, event.date.year)
+    assert season.deals == 8 and season.account == view.state.balances[2] - 40
+    director = make_user()
+    event.club.directors.add(director)
+    client.force_login(director)
+    url = reverse("player-season", kwargs={"club_id": event.club.pk, "player_id": table.seat_2.pk})
+    pdf = client.get(f"{url}?year={event.date.year}").content
+    assert "Season 2026" in text_of(pdf) and "Zoë Ferrand" in text_of(pdf)
