@@ -16,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as pdf_canvas
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from scorekeeper.reports.data import BlankSheet, EventReport, PersonalReport, SheetHeader, TableSheet
 
@@ -301,8 +301,7 @@ def event_report(report: EventReport, paper: str = "a4") -> bytes:
         players = ", ".join(f"{n} {b}" for n, b in zip(t.players, t.balances, strict=True))
         rows.append([t.label, Paragraph(players, TEXT), t.deals])
     story.append(_small_table(rows, [35 * mm, 125 * mm, 15 * mm], right_from=2))
-    story.append(Paragraph("Accounts over the evening", H2))
-    story.append(account_chart(report.series))
+    story.append(KeepTogether([Paragraph("Accounts over the evening", H2), account_chart(report.series)]))
     return _build(story, paper, f"Generated {report.generated}", f"Report {report.event}")
 
 
