@@ -25,6 +25,12 @@ from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import EventClosed
 
 
+def season_year(request: HttpRequest) -> int:
+    """The ?year= of a season page, or this year for anything else typed there."""
+    text = request.GET.get("year", "")
+    return int(text) if text.isdigit() and 1900 < int(text) < 3000 else timezone.localdate().year
+
+
 def _directed_event(request: HttpRequest, event_id: int) -> Event:
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
     if not clubs_directed_by(user=request.user).filter(pk=event.club_id).exists():
@@ -308,8 +314,7 @@ def _similar(a: str, b: str) -> bool:
 @require_GET
 def season(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _directed_club(request, club_id)
-    year_param = request.GET.get("year", "")
-    year = int(year_param) if year_param.isdigit() and 1900 < int(year_param) < 3000 else timezone.localdate().year
+    year = season_year(request)
     return render(
         request, "events/season.html", {"club": club, "year": year, "lines": season_standings(club=club, year=year)}
     )

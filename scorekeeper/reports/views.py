@@ -6,11 +6,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from scorekeeper.clubs.models import Player
-from scorekeeper.events.views import _directed_club, _directed_event
+from scorekeeper.events.views import _directed_club, _directed_event, season_year
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.selectors import table_by_token
 
@@ -59,7 +58,6 @@ def personal_report(request: HttpRequest, event_id: int, player_id: int) -> Http
 def season_report(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
     club = _directed_club(request, club_id)
     player = get_object_or_404(Player, pk=player_id, club=club)
-    year_param = request.GET.get("year", "")
-    year = int(year_param) if year_param.isdigit() and 1900 < int(year_param) < 3000 else timezone.localdate().year
+    year = season_year(request)
     report = gather.personal_season_for(club, player, year)
     return _pdf(documents.personal_report(report, _paper(request)), f"player-{player.pk}-{year}")
