@@ -6,6 +6,7 @@ table's stores after it. Replaying from any entry's state gives the same entries
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -13,7 +14,7 @@ from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.model import Contract, DealRecord, Line, Outcome, RuleSet, Session
 from scorekeeper.engine.outcome import classify, line_of
 from scorekeeper.engine.rulesets import bc, mc, pc, pp
-from scorekeeper.engine.rulesets.common import DealContext, Work, names_of, split_equally
+from scorekeeper.engine.rulesets.common import DealContext, Work, split_equally
 from scorekeeper.engine.validate import check_deal
 
 SETTLE = {
@@ -166,20 +167,7 @@ def settle_deal(
         raise error.at(position) from None
 
     if deal.void:
-        after = TableState(
-            balances=state.balances,
-            pot=state.pot,
-            k=state.k,
-            k_seats=state.k_seats,
-            board=state.board,
-            beasts=state.beasts,
-            held=state.held,
-            eligible=state.eligible,
-            number=state.number,
-            next_dealer=deal.dealer,
-            favourite_suit=state.favourite_suit,
-            last_eldest=state.last_eldest,
-        )
+        after = dataclasses.replace(state, next_dealer=deal.dealer)
         text = ""
         if explain:
             text = f"Misdeal: {session.players[deal.dealer]} deals again; nothing is paid."
@@ -302,15 +290,7 @@ def close_session(session: Session, state: TableState) -> Closing:
     first = state.last_eldest if state.last_eldest is not None else 0
     shares = tuple(split_equally(total, first))
     balances = tuple(b + s for b, s in zip(state.balances, shares, strict=True))
-    emptied = TableState(
-        balances=balances,
-        k=state.k,
-        k_seats=state.k_seats,
-        number=state.number,
-        next_dealer=state.next_dealer,
-        favourite_suit=state.favourite_suit,
-        last_eldest=state.last_eldest,
-    )
+    emptied = dataclasses.replace(state, balances=balances, pot=0, board=0, beasts=(), held=0, eligible=())
     return Closing(shares, balances, emptied)
 
 
@@ -353,5 +333,4 @@ __all__ = [
     "fold",
     "close_session",
     "settle_deal",
-    "names_of",
 ]

@@ -6,12 +6,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine import Claims, Contract, DealRecord, EngineError, Penalty, PenaltyKind, RuleSet, Session
-from scorekeeper.engine.cards import is_red
 from scorekeeper.engine.model import NONE_HELD
 from scorekeeper.tables.messages import field_for, message_for
 
 SUITS = [("S", "♠"), ("C", "♣"), ("H", "♥"), ("D", "♦")]
-SUIT_NAMES = {"S": _("spades"), "C": _("clubs"), "H": _("hearts"), "D": _("diamonds")}
 CONTRACT_LABELS = {
     Contract.ALLIANCE: _("Alliance"),
     Contract.SOLO: _("Solo"),
@@ -204,10 +202,6 @@ class DealForm(forms.Form):
         shown = self.shown_fields
         return [e for name, errors in self.errors.items() if name != "__all__" and name not in shown for e in errors]
 
-    @property
-    def tricks_choices(self):
-        return list(self["tricks"])
-
     def to_record(self, dealer: int) -> DealRecord:
         """The record the entries describe (call after is_valid()); the engine checks the rules."""
         data = self.cleaned_data
@@ -265,10 +259,6 @@ class DealForm(forms.Form):
     def add_engine_error(self, error: EngineError) -> None:
         """Show the engine's refusal next to the field at fault, in the scorer's words."""
         self.add_error(field_for(error, self.fields), message_for(error))
-
-
-def suit_is_red(suit: str) -> bool:
-    return is_red(suit)
 
 
 class CorrectionForm(DealForm):
