@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.clubs.models import Club, Player
-from scorekeeper.engine import EngineError, close_session
+from scorekeeper.engine import EngineError, Ledger, close_session
 from scorekeeper.events.models import CheckIn, Event, SitOut
 from scorekeeper.tables.models import Table
 
@@ -23,6 +23,7 @@ TIE_BREAK = _(
 @dataclass
 class TableProgress:
     table: Table
+    ledger: Ledger  # the engine's fold of the table's deals, for whoever reads further (reports)
     deals: int  # valid deals played
     tours_done: int
     tours_planned: int
@@ -95,6 +96,7 @@ def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
         progress.append(
             TableProgress(
                 table=table,
+                ledger=ledger,
                 deals=state.number,
                 tours_done=state.number // 4,
                 tours_planned=tours_planned,

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from scorekeeper.engine import Contract, Line, Outcome
 from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import event_summary
+from scorekeeper.events.selectors import EventSummary, event_summary
 from scorekeeper.reports.data import (
     BlankSheet,
     ContractLine,
@@ -133,10 +133,8 @@ def event_report_for(event: Event) -> EventReport:
     series: dict[str, list[int]] = {a.player.name: [event.start] for a in summary.accounts}
     tables = []
     for progress in summary.tables:
-        view = table_ledger(table=progress.table, explain=False)
-        names = view.session.players
-        for row in view.rows:
-            e = row.entry
+        names = tuple(p.name for p in progress.table.players)
+        for e in progress.ledger.entries:
             if e.void:
                 continue
             deals += 1
@@ -156,7 +154,7 @@ def event_report_for(event: Event) -> EventReport:
                 f"Round {progress.table.round} · table {progress.table.number}",
                 names,
                 progress.deals,
-                view.state.balances,
+                progress.ledger.state.balances,
             )
         )
     standings = tuple(Standing(a.rank, a.player.name, a.account, a.change) for a in summary.accounts)
@@ -184,20 +182,18 @@ def event_report_for(event: Event) -> EventReport:
     )
 
 
-def _personal(events, player, scope: str, club: str) -> PersonalReport:
+def _personal(summaries: list[EventSummary], player, scope: str, club: str) -> PersonalReport:
     counts: dict[Contract, list[int]] = defaultdict(lambda: [0, 0])
     deals = as_hombre = won = lost = 0
     account = 0
     series = [0]
-    for event in events:
-        tables = Table.objects.filter(event=event).select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
-        for table in tables:
-            seats = [s for s, p in enumerate(table.players) if p.pk == player.pk]
+    for summary in summaries:
+        for progress in summary.tables:
+            seats = [s for s, p in enumerate(progress.table.players) if p.pk == player.pk]
             if not seats:
                 continue
             seat = seats[0]
-            for row in table_ledger(table=table, explain=False).rows:
-                e = row.entry
+            for e in progress.ledger.entries:
                 if e.void:
                     continue
                 deals += 1
@@ -217,8 +213,9 @@ def _personal(events, player, scope: str, club: str) -> PersonalReport:
 
 def personal_report_for(event: Event, player) -> PersonalReport:
     """One player's evening; the account includes the end-of-round pot rule, the chart the deals."""
-    report = _personal([event], player, f"{event.name}, {event.date.isoformat()}", event.club.name)
-    closing = next((a.account for a in event_summary(event=event).accounts if a.player.pk == player.pk), None)
+    summary = event_summary(event=event)
+    report = _personal([summary], player, f"{event.name}, {event.date.isoformat()}", event.club.name)
+    closing = next((a.account for a in summary.accounts if a.player.pk == player.pk), None)
     account = closing if closing is not None else event.start + report.account
     series = [event.start + v for v in report.series]
     return dataclasses.replace(report, account=account, series=series)
@@ -227,4 +224,5 @@ def personal_report_for(event: Event, player) -> PersonalReport:
 def personal_season_for(club, player, year: int) -> PersonalReport:
     """One player's season: every deal of the club's events of the year; the account is the total change."""
     events = Event.objects.filter(club=club, date__year=year).order_by("date", "pk")
-    return _personal(events, player, f"Season {year}: chips won or lost over the year", club.name)
+    summaries = [event_summary(event=event) for event in events]
+    return _personal(summaries, player, f"Season {year}: chips won or lost over the year", club.name)
