@@ -25,9 +25,15 @@ SETTLE = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+# TableState and LedgerEntry are made for every deal of every fold, so they are plain slotted dataclasses:
+# a frozen dataclass sets each field through object.__setattr__, which made up a fifth of a season's fold.
+# They are read-only all the same: the engine never changes one it has handed out (derive with
+# dataclasses.replace), and nothing else may.
+
+
+@dataclass(slots=True)
 class TableState:
-    """What a table carries from one deal to the next."""
+    """What a table carries from one deal to the next. Read-only once made."""
 
     balances: tuple[int, ...]
     pot: int = 0
@@ -78,8 +84,10 @@ def opening_state(session: Session) -> TableState:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LedgerEntry:
+    """One deal of the fold: what it was, how it settled, and the table's state after it. Read-only."""
+
     position: int
     number: int | None
     tour: int | None
@@ -194,16 +202,9 @@ def settle_deal(
     line = line_of(deal, outcome)
     names = session.players if explain else None
     ctx = DealContext(options, outcome, line, f, fee_f, names)
-    work = Work(
-        [0, 0, 0, 0],
-        state.pot,
-        state.k,
-        list(state.k_seats),
-        state.board,
-        list(state.beasts),
-        state.held,
-        state.eligible,
-    )
+    if work is None:
+        work = Work([0, 0, 0, 0])
+    work.load(state.pot, state.k, state.k_seats, state.board, state.beasts, state.held, state.eligible)
     notes: list[str] | None = [headline(deal, outcome, line, session.players)] if explain else None
     SETTLE[ruleset](deal, work, ctx, notes)
     deltas = tuple(work.deltas)

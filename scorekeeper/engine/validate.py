@@ -24,6 +24,7 @@ SEAT_WORDS = "a seat from 0 to 3"
 
 
 SEATS = frozenset(range(4))
+NO_KINDS: frozenset[PenaltyKind] = frozenset()
 
 
 def _is_int(value: object) -> bool:
@@ -33,8 +34,12 @@ def _is_int(value: object) -> bool:
 def _seat(value: object, field: str, code: str, what: str) -> int:
     # type() rather than isinstance(): True is not seat 1.
     if type(value) is not int or value not in SEATS:
-        raise EngineError(code, field, f"{what} must be {SEAT_WORDS}")
+        raise _not_a_seat(field, code, what)
     return value
+
+
+def _not_a_seat(field: str, code: str, what: str) -> EngineError:
+    return EngineError(code, field, f"{what} must be {SEAT_WORDS}")
 
 
 def check_deal(
@@ -47,7 +52,9 @@ def check_deal(
     eligible: tuple[int, ...],
 ) -> DealRecord:
     """Refuse an impossible record; return it completed. `expected_dealer` is None before the first deal."""
-    dealer = _seat(deal.dealer, "dealer", "dealer_invalid", "the dealer")
+    dealer = deal.dealer
+    if type(dealer) is not int or dealer not in SEATS:  # the seat checks of _seat, inline: they run for every deal
+        raise _not_a_seat("dealer", "dealer_invalid", "the dealer")
     if expected_dealer is not None and dealer != expected_dealer:
         raise EngineError(
             "dealer_out_of_turn",
@@ -77,7 +84,9 @@ def check_deal(
     if contract is Contract.SELF_CALL and not options.call_self_call_allowed:
         raise EngineError("contract_not_allowed", "contract", "calling one's own king is not allowed in this event")
 
-    hombre = _seat(deal.hombre, "hombre", "hombre_invalid", "the hombre")
+    hombre = deal.hombre
+    if type(hombre) is not int or hombre not in SEATS:
+        raise _not_a_seat("hombre", "hombre_invalid", "the hombre")
 
     ally = deal.ally
     if contract in WITH_ALLY:
@@ -125,14 +134,14 @@ def check_deal(
         raise EngineError("mediateur_giver_unexpected", "mediateur_giver", "only a médiateur buys a king")
 
     tricks = deal.tricks
-    if not _is_int(tricks) or not 0 <= tricks <= 10:  # type: ignore[operator]
+    if type(tricks) is not int or not 0 <= tricks <= 10:  # type: ignore[operator]
         raise EngineError("tricks_invalid", "tricks", "tricks won by the contracting side: a number from 0 to 10")
     assert tricks is not None
 
     one_player = contract in ONE_PLAYER or ally is None
     hombre_tricks = deal.hombre_tricks
     if hombre_tricks is not None:
-        if not _is_int(hombre_tricks) or not 0 <= hombre_tricks <= tricks:
+        if type(hombre_tricks) is not int or not 0 <= hombre_tricks <= tricks:
             raise EngineError(
                 "hombre_tricks_invalid",
                 "hombre_tricks",
@@ -185,10 +194,13 @@ def check_deal(
     run_side, run_hombre = _check_runs(deal, trump, one_player)
 
     penalties = deal.penalties
-    eldest = (dealer + 1) % 4
-    for p in penalties:
-        _check_penalty(p, contract, ally, eldest)
-    kinds = {p.kind for p in penalties}
+    if penalties:
+        eldest = (dealer + 1) % 4
+        for p in penalties:
+            _check_penalty(p, contract, ally, eldest)
+        kinds = {p.kind for p in penalties}
+    else:
+        kinds = NO_KINDS
 
     premiers = deal.premiers
     vole = deal.vole_attempted or contract is Contract.VOLE_BID
@@ -301,9 +313,10 @@ def _uses_hombre_tricks(ruleset: RuleSet, options: Options) -> bool:
 
 def _check_runs(deal: DealRecord, trump: str, one_player: bool) -> tuple[int, int]:
     run_side, run_hombre = deal.run_side, deal.run_hombre
-    for value, field in ((run_side, "run_side"), (run_hombre, "run_hombre")):
-        if value is not None and not _is_int(value):
-            raise EngineError("run_invalid", field, "a matador run is 0 or a number of trumps from 3 up")
+    if run_side is not None and type(run_side) is not int:
+        raise _run_not_a_number("run_side")
+    if run_hombre is not None and type(run_hombre) is not int:
+        raise _run_not_a_number("run_hombre")
     if one_player:
         if run_side is not None and run_hombre is not None and run_side != run_hombre:
             raise EngineError(
@@ -324,6 +337,10 @@ def _check_runs(deal: DealRecord, trump: str, one_player: bool) -> tuple[int, in
             "run_hombre_exceeds_side", "run_hombre", "the hombre's own run cannot be longer than the side's"
         )
     return run_side, run_hombre
+
+
+def _run_not_a_number(field: str) -> EngineError:
+    return EngineError("run_invalid", field, "a matador run is 0 or a number of trumps from 3 up")
 
 
 MAX_RUN = {(trump, players): max_run(trump, players) for trump in SUITS for players in (1, 2)}
@@ -374,7 +391,9 @@ def _check_penalty(p, contract: Contract, ally: int | None, eldest: int) -> None
             )
 
 
-def _vole_barred(contract: Contract, kinds: set[PenaltyKind], options: Options) -> str:
+def _vole_barred(contract: Contract, kinds: set[PenaltyKind] | frozenset[PenaltyKind], options: Options) -> str:
+    if not kinds and contract is not Contract.FORCED:
+        return ""
     if PenaltyKind.FRIEND_REVEALED in kinds:
         return "the friend revealed himself"
     if PenaltyKind.DISCOVERED_GAME in kinds:

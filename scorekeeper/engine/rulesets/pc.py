@@ -78,13 +78,15 @@ def settle_after_ante(
             side_receives(d, side, S)
             taken = S
         work.pot -= taken
-        for m in side:
+        if b:
+            for m in side:
+                for op in opponents:
+                    d[op] -= b * u
+                    d[m] += b * u
+        if v:
             for op in opponents:
-                d[op] -= b * u
-                d[m] += b * u
-        for op in opponents:
-            d[op] += -v * u
-        side_receives(d, side, len(opponents) * v * u)
+                d[op] -= v * u
+            side_receives(d, side, len(opponents) * v * u)
         extra = 0
         if o.pc_preference_win == "opponents_match_pot" and f > 1 and unit is None:
             extra = (f - 1) * S // len(opponents)
