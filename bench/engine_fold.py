@@ -66,7 +66,7 @@ def main() -> None:
                 s, d, _ = parse_document(json.loads(text))
                 fold(s, d)
 
-        season_best, _ = best_of(3, season)
+        season_best, _ = best_of(5, season)
         parsed_best, _ = best_of(3, season_parsed)
         print(
             f"{ruleset.value:<22}{table_best * 1e3:>11.3f} / {table_median * 1e3:.3f} ms"

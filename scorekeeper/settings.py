@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "scorekeeper.clubs",
     "scorekeeper.events",
     "scorekeeper.tables",
+    "scorekeeper.analysis",
 ]
 
 MIDDLEWARE = [

@@ -77,14 +77,7 @@ def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
         session = table.session()
         ledger = table.fold([d.to_record() for d in deals])
         state = ledger.state
-        balances = state.balances
-        store = state.store_total()
-        if table.ended_at is not None:
-            try:
-                closing = close_session(session, state)
-                balances, store = closing.balances, closing.state.store_total()
-            except EngineError:
-                pass  # play_on_until_won with a pot: the table could not have ended; keep what is on it
+        balances, store = table_result(table, ledger)
         on_tables += store
         for seat, player in enumerate(table.players):
             account = accounts.setdefault(player.pk, Account(player, start))
@@ -114,6 +107,19 @@ def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
     current = max((t.round for t in tables), default=0)
     ranked = rank(list(accounts.values()), round)
     return EventSummary(event, ranked, progress, start * len(accounts), on_tables, current)
+
+
+def table_result(table: Table, ledger: Ledger) -> tuple[tuple[int, ...], int]:
+    """Each seat's balance and what is still on the table; once the table has ended its round, after the
+    end-of-session rule (A-40)."""
+    state = ledger.state
+    if table.ended_at is not None:
+        try:
+            closing = close_session(ledger.session, state)
+            return closing.balances, closing.state.store_total()
+        except EngineError:
+            pass  # play_on_until_won with a pot: the table could not have ended; keep what is on it
+    return state.balances, state.store_total()
 
 
 def rank(accounts: list[Account], round: int | None = None) -> list[Account]:

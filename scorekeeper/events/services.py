@@ -166,3 +166,4 @@ def table_end_round(*, table) -> None:
     close_session(table.session(), state)  # refuses (pot_not_won) under play_on_until_won
     table.ended_at = timezone.now()
     table.save(update_fields=["ended_at"])
+    table.changed()

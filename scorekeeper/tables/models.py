@@ -36,6 +36,9 @@ class Table(models.Model):
     drawn_cards = models.CharField(max_length=8, blank=True, default="")
     # The entry link: unguessable, reaches this table only.
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    # Raised by every write that changes what the table's fold gives (a deal saved, corrected or imported, the
+    # round ended), in the same transaction: figures kept from an older revision are stale.
+    revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -53,6 +56,10 @@ class Table(models.Model):
     @property
     def players(self) -> tuple:
         return (self.seat_0, self.seat_1, self.seat_2, self.seat_3)
+
+    def changed(self) -> None:
+        """Mark the table's fold as changed (call inside the transaction of the change)."""
+        Table.objects.filter(pk=self.pk).update(revision=models.F("revision") + 1)
 
     def opening(self, session: Session) -> TableState:
         """The engine's state before the first deal: empty stores, and this table's first dealer to deal."""

@@ -84,6 +84,7 @@ def deal_record(*, table: Table, position: int, record: DealRecord, user: User =
     DealChange.objects.create(
         deal=deal, action=DealChange.Action.RECORDED, after=deal_json(entry.deal), user=who_user, who=who
     )
+    table.changed()
     return deal
 
 
@@ -116,6 +117,7 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
         user=who_user,
         who=who,
     )
+    table.changed()
     return stored
 
 
@@ -145,6 +147,7 @@ def table_import(*, table: Table, document: object, user: User = None) -> list[D
             deal=deal, action=DealChange.Action.IMPORTED, after=deal_json(entry.deal), user=who_user, who=who
         )
         created.append(deal)
+    table.changed()
     return created
 
 

@@ -1,0 +1,250 @@
+"""A player's figures from tables' digests: plain Python, no database, no request.
+
+A table's digest (see `digest_of`) keeps, for each valid deal, what the statistics need of the engine's
+ledger entry, as one short list (JSON-friendly): the contract, hombre, ally, tricks, result line, the side's and
+the hombre's matador runs, premiers, the vole attempt, the stake and each seat's change. The figures are sums
+over those rows, so a season's figures are the sum of its tables'.
+
+The luck/skill estimate splits each change of chips into three parts that add up to it exactly:
+
+- hands: the average change, in the club's history under the same rule set, of a player in the same role
+  (hombre, ally, opponent) in the same contract: what the cards (and the bidding) brought him;
+- play: the average for that role, contract *and number of tricks the side took*, less the hands part:
+  better or worse than the average player with that contract (card play, or a contract that suited the hand);
+- stakes: the change itself less that average: the chips that were on the table or the multiplier at the time
+  (earlier remises and codilles), which no player controls.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from scorekeeper.engine import Ledger, Line, Outcome
+
+# Positions in a digest row.
+CONTRACT, HOMBRE, ALLY, TRICKS, LINE, RUN_SIDE, RUN_HOMBRE, PREMIERS, VOLE, STAKE, DELTAS = range(11)
+NO_ALLY = -1
+WON_LINES = frozenset({Line.WON.value, Line.PREMIERS.value, Line.VOLE_WON.value, Line.VOLE_LOST.value})
+ROLES = ("hombre", "ally", "opponent")
+
+
+def digest_rows(ledger: Ledger) -> list[list]:
+    """One row per valid deal of a folded table (misdeals settle nothing and are left out)."""
+    rows = []
+    for e in ledger.entries:
+        if e.void:
+            continue
+        d = e.deal
+        rows.append(
+            [
+                d.contract.value,  # type: ignore[union-attr]
+                d.hombre,
+                NO_ALLY if d.ally is None else d.ally,
+                d.tricks,
+                e.line.value,  # type: ignore[union-attr]
+                d.run_side or 0,
+                d.run_hombre or 0,
+                int(d.premiers),
+                int(d.vole_attempted),
+                e.stake or 0,
+                *e.deltas,
+            ]
+        )
+    return rows
+
+
+def role_of(row: Sequence, seat: int) -> str:
+    if row[HOMBRE] == seat:
+        return "hombre"
+    if row[ALLY] == seat:
+        return "ally"
+    return "opponent"
+
+
+def bucket_sums(rows: Iterable[Sequence]) -> dict[str, list[int]]:
+    """Per (role, contract, tricks): [number of player-deals, sum of their changes], over every seat."""
+    sums: dict[str, list[int]] = {}
+    for row in rows:
+        for seat in range(4):
+            key = f"{role_of(row, seat)}|{row[CONTRACT]}|{row[TRICKS]}"
+            line = sums.get(key)
+            if line is None:
+                sums[key] = [1, row[DELTAS + seat]]
+            else:
+                line[0] += 1
+                line[1] += row[DELTAS + seat]
+    return sums
+
+
+@dataclass
+class Reference:
+    """The average change by role and contract, and by role, contract and tricks, from bucket sums."""
+
+    by_tricks: dict[tuple[str, str, int], float]
+    by_contract: dict[tuple[str, str], float]
+    deals: int  # player-deals behind the averages
+
+    @classmethod
+    def of(cls, sums: Iterable[dict[str, list[int]]]) -> Reference:
+        total: dict[tuple[str, str, int], list[int]] = defaultdict(lambda: [0, 0])
+        for table in sums:
+            for key, (n, chips) in table.items():
+                role, contract, tricks = key.split("|")
+                line = total[role, contract, int(tricks)]
+                line[0] += n
+                line[1] += chips
+        contract_total: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+        for (role, contract, _tricks), (n, chips) in total.items():
+            contract_total[role, contract][0] += n
+            contract_total[role, contract][1] += chips
+        return cls(
+            {k: chips / n for k, (n, chips) in total.items()},
+            {k: chips / n for k, (n, chips) in contract_total.items()},
+            sum(n for n, _ in total.values()),
+        )
+
+
+@dataclass
+class Split:
+    hands: float = 0.0
+    play: float = 0.0
+    stakes: float = 0.0
+
+    def add(self, row: Sequence, seat: int, reference: Reference) -> None:
+        role = role_of(row, seat)
+        change = row[DELTAS + seat]
+        by_contract = reference.by_contract.get((role, row[CONTRACT]), 0.0)
+        by_tricks = reference.by_tricks.get((role, row[CONTRACT], row[TRICKS]), float(change))
+        self.hands += by_contract
+        self.play += by_tricks - by_contract
+        self.stakes += change - by_tricks
+
+    @property
+    def total(self) -> float:
+        return self.hands + self.play + self.stakes
+
+
+@dataclass
+class ContractFigures:
+    played: int = 0
+    made: int = 0
+    remise: int = 0
+    codille: int = 0
+    chips: int = 0  # the hombre's change over those deals
+
+    @property
+    def rate(self) -> int | None:
+        return round(100 * self.made / self.played) if self.played else None
+
+
+@dataclass
+class RoleFigures:
+    deals: int = 0
+    chips: int = 0
+
+    @property
+    def average(self) -> float | None:
+        return self.chips / self.deals if self.deals else None
+
+
+@dataclass
+class PartnerFigures:
+    """Alliances between this player and one other: as hombre calling him, or called by him."""
+
+    times: int = 0
+    made: int = 0
+    remise: int = 0
+    codille: int = 0
+    chips: int = 0  # this player's change over those deals
+
+
+@dataclass
+class PlayerFigures:
+    events: set = field(default_factory=set)
+    tables: int = 0
+    deals: int = 0
+    chips: int = 0  # change over his tables, the end-of-round rule included
+    contracts: dict[str, ContractFigures] = field(default_factory=dict)  # as hombre
+    roles: dict[str, RoleFigures] = field(default_factory=lambda: {r: RoleFigures() for r in ROLES})
+    premiers: int = 0  # deals his side (as hombre or ally) took the first six tricks
+    voles_tried: int = 0
+    voles_won: int = 0
+    runs: int = 0  # deals his side held a matador run (three or more) when he was hombre or ally
+    own_runs: int = 0  # ... of which in his own hand as hombre
+    longest_run: int = 0
+    called: dict[object, PartnerFigures] = field(default_factory=dict)  # partners he called, by player key
+    called_by: dict[object, PartnerFigures] = field(default_factory=dict)  # hombres who called him
+    series: list[tuple[object, int]] = field(default_factory=list)  # (event, chips so far), an event at a time
+    split: Split = field(default_factory=Split)
+
+    @property
+    def hombre(self) -> int:
+        return self.roles["hombre"].deals
+
+    @property
+    def hombre_rate(self) -> int | None:
+        return round(100 * self.hombre / self.deals) if self.deals else None
+
+    @property
+    def per_deal(self) -> float | None:
+        return self.chips / self.deals if self.deals else None
+
+    def add_table(
+        self,
+        rows: Sequence[Sequence],
+        seat: int,
+        players: Sequence[object],
+        change: int,
+        event: object,
+        reference: Reference | None = None,
+    ) -> None:
+        """Add one table at which this player sat in `seat`; `players` are the four seats' keys."""
+        self.tables += 1
+        self.chips += change
+        if event not in self.events:
+            self.events.add(event)
+            self.series.append((event, (self.series[-1][1] if self.series else 0) + change))
+        else:
+            last_event, chips = self.series[-1]
+            self.series[-1] = (last_event, chips + change)
+        for row in rows:
+            self.deals += 1
+            mine = row[DELTAS + seat]
+            role = role_of(row, seat)
+            figures = self.roles[role]
+            figures.deals += 1
+            figures.chips += mine
+            if reference is not None:
+                self.split.add(row, seat, reference)
+            if role == "opponent":
+                continue
+            line = row[LINE]
+            made = line in WON_LINES
+            self.premiers += row[PREMIERS]
+            self.voles_tried += row[VOLE]
+            self.voles_won += line == Line.VOLE_WON.value
+            if row[RUN_SIDE] >= 3:
+                self.runs += 1
+                self.longest_run = max(self.longest_run, row[RUN_SIDE])
+                if role == "hombre" and row[RUN_HOMBRE] >= 3:
+                    self.own_runs += 1
+            partner = None
+            if role == "hombre":
+                contract = self.contracts.setdefault(row[CONTRACT], ContractFigures())
+                contract.played += 1
+                contract.made += made
+                contract.remise += line == Outcome.REMISE.value
+                contract.codille += line == Outcome.CODILLE.value
+                contract.chips += mine
+                if row[ALLY] != NO_ALLY:
+                    partner = self.called.setdefault(players[row[ALLY]], PartnerFigures())
+            else:
+                partner = self.called_by.setdefault(players[row[HOMBRE]], PartnerFigures())
+            if partner is not None:
+                partner.times += 1
+                partner.made += made
+                partner.remise += line == Outcome.REMISE.value
+                partner.codille += line == Outcome.CODILLE.value
+                partner.chips += mine

@@ -1,0 +1,360 @@
+"""Reads for the analysis pages: a player's figures, an event's, the season ladder and the rating.
+
+Every figure comes from the engine's fold of each table, kept as a digest (analysis.models) until the table
+changes; a page costs the same few queries whatever the size of the club's history.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.core.cache import cache
+
+from scorekeeper.analysis.figures import (
+    PlayerFigures,
+    Reference,
+    Split,
+    bucket_sums,
+    digest_rows,
+)
+from scorekeeper.analysis.models import TableDigest
+from scorekeeper.analysis.rating import NEW, Rating, RatingRun, rate
+from scorekeeper.clubs.models import Club, Player
+from scorekeeper.events.models import Event
+from scorekeeper.events.selectors import table_result
+from scorekeeper.tables.models import Deal, Table
+
+TABLE_FIELDS = (
+    "id",
+    "event_id",
+    "event__date",
+    "event__ruleset",
+    "round",
+    "number",
+    "seat_0_id",
+    "seat_1_id",
+    "seat_2_id",
+    "seat_3_id",
+    "revision",
+    "digest__revision",
+    "digest__deals",
+    "digest__changes",
+)
+
+
+@dataclass
+class TableLine:
+    """One table of the club's history: where and when, who sat where, and its digest's totals."""
+
+    id: int
+    event_id: int
+    date: datetime.date
+    ruleset: str
+    round: int
+    number: int
+    seats: tuple[int, int, int, int]
+    revision: int
+    deals: int = 0
+    changes: tuple[int, ...] = (0, 0, 0, 0)
+
+
+def club_tables(*, club: Club) -> list[TableLine]:
+    """Every table of the club in the order play happened (date, event, round, table), with fresh digests.
+
+    One query when every digest is fresh; four more to remake the stale ones, however many there are."""
+    lines = []
+    stale = []
+    for row in (
+        Table.objects.filter(event__club=club)
+        .order_by("event__date", "event_id", "round", "number")
+        .values_list(*TABLE_FIELDS)
+    ):
+        (pk, event_id, date, ruleset, round_, number, s0, s1, s2, s3, revision, d_rev, d_deals, d_changes) = row
+        line = TableLine(pk, event_id, date, ruleset, round_, number, (s0, s1, s2, s3), revision)
+        if d_rev == revision:
+            line.deals, line.changes = d_deals, tuple(d_changes)
+        else:
+            stale.append(line)
+        lines.append(line)
+    if stale:
+        made = refresh_digests([line.id for line in stale])
+        for line in stale:
+            digest = made[line.id]
+            line.deals, line.changes = digest.deals, tuple(digest.changes)
+    return lines
+
+
+def refresh_digests(table_ids: list[int]) -> dict[int, TableDigest]:
+    """Fold the given tables and store their digests, stamped with the revision read before their deals."""
+    tables = list(
+        Table.objects.filter(pk__in=table_ids).select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
+    )
+    deals: dict[int, list[Deal]] = defaultdict(list)
+    for deal in Deal.objects.filter(table_id__in=table_ids).order_by("table_id", "position"):
+        deals[deal.table_id].append(deal)
+    digests = {}
+    for table in tables:
+        ledger = table.fold([d.to_record() for d in deals[table.pk]])
+        balances, _store = table_result(table, ledger)
+        rows = digest_rows(ledger)
+        digests[table.pk] = TableDigest(
+            table_id=table.pk,
+            revision=table.revision,
+            deals=len(rows),
+            changes=[b - ledger.session.start for b in balances],
+            rows=rows,
+            buckets=bucket_sums(rows),
+        )
+    TableDigest.objects.bulk_create(
+        digests.values(),
+        update_conflicts=True,
+        unique_fields=["table"],
+        update_fields=["revision", "deals", "changes", "rows", "buckets"],
+        batch_size=500,
+    )
+    return digests
+
+
+def rating_run(club: Club, tables: list[TableLine]) -> RatingRun:
+    """The rating over the given tables in order (only tables where deals were played count as games).
+
+    Kept in the cache under a fingerprint of the tables, their revisions and seats: any change makes a new run."""
+    games = [t for t in tables if t.deals]
+    fingerprint = hashlib.sha1(
+        ";".join(f"{t.id}.{t.revision}.{t.seats}" for t in games).encode(), usedforsecurity=False
+    ).hexdigest()
+    key = f"rating:{club.pk}:{fingerprint}"
+    run = cache.get(key)
+    if run is None:
+        run = rate((t.event_id, t.seats, t.changes) for t in games)
+        cache.set(key, run, 3600)
+    return run
+
+
+# The season ladder
+
+
+@dataclass
+class LadderLine:
+    player: Player
+    chips: int = 0
+    deals: int = 0
+    events: int = 0
+    rating: Rating = NEW
+    rating_change: float = 0.0  # over the season
+    rank: int = 0
+
+    @property
+    def per_deal(self) -> float | None:
+        return self.chips / self.deals if self.deals else None
+
+
+@dataclass
+class Ladder:
+    club: Club
+    year: int
+    lines: list[LadderLine]
+    events: int
+    tables: int
+    deals: int
+    order: str
+
+
+def ladder(*, club: Club, year: int, order: str = "chips") -> Ladder:
+    """The players of a season: chips won, chips per deal, events attended, and the rating at the season's end
+    (rated over every table of the club up to then). Ranked by chips, or by rating (order="rating")."""
+    tables = club_tables(club=club)
+    until = [t for t in tables if t.date.year <= year]
+    run = rating_run(club, until)
+    before = rating_run(club, [t for t in tables if t.date.year < year])
+    season = [t for t in until if t.date.year == year]
+    lines: dict[int, LadderLine] = {}
+    events: dict[int, set[int]] = defaultdict(set)
+    for t in season:
+        for seat, player_id in enumerate(t.seats):
+            line = lines.setdefault(player_id, LadderLine(player=None))  # type: ignore[arg-type]
+            line.chips += t.changes[seat]
+            line.deals += t.deals
+            events[player_id].add(t.event_id)
+    players = Player.objects.in_bulk(list(lines))
+    for player_id, line in lines.items():
+        line.player = players[player_id]
+        line.events = len(events[player_id])
+        line.rating = run.of(player_id)
+        line.rating_change = line.rating.value - before.of(player_id).value
+
+    def key(line: LadderLine) -> tuple:
+        if order == "rating":
+            return (-round(line.rating.value, 6), -line.chips, line.player.name)
+        return (-line.chips, -line.events, line.player.name)
+
+    ordered = sorted(lines.values(), key=key)
+    previous = None
+    for place, line in enumerate(ordered, start=1):
+        same = previous is not None and key(previous)[:-1] == key(line)[:-1]
+        line.rank = previous.rank if same else place
+        previous = line
+    return Ladder(
+        club,
+        year,
+        ordered,
+        len({t.event_id for t in season}),
+        len(season),
+        sum(t.deals for t in season),
+        "rating" if order == "rating" else "chips",
+    )
+
+
+# A player's page
+
+
+@dataclass
+class Partner:
+    player: Player
+    times: int
+    made: int
+    remise: int
+    codille: int
+    chips: int
+
+
+@dataclass
+class PlayerAnalysis:
+    player: Player
+    year: int | None
+    years: list[int]
+    figures: PlayerFigures
+    rating: Rating
+    rating_rank: int | None
+    rated_players: int
+    rating_history: list[tuple[Event, float]]
+    chips_history: list[tuple[Event, int]]
+    called: list[Partner] = field(default_factory=list)
+    called_by: list[Partner] = field(default_factory=list)
+
+
+def _sit(player_id: int, t: TableLine) -> int | None:
+    return t.seats.index(player_id) if player_id in t.seats else None
+
+
+def player_analysis(*, player: Player, year: int | None = None) -> PlayerAnalysis:
+    """A player's figures over the club's history (or one season), his rating and its history."""
+    club = player.club
+    tables = club_tables(club=club)
+    years = sorted({t.date.year for t in tables if player.pk in t.seats}, reverse=True)
+    mine = [t for t in tables if player.pk in t.seats and (year is None or t.date.year == year)]
+    rows = dict(TableDigest.objects.filter(table_id__in=[t.id for t in mine]).values_list("table_id", "rows"))
+    figures = PlayerFigures()
+    for t in mine:
+        figures.add_table(rows.get(t.id, []), _sit(player.pk, t), t.seats, t.changes[_sit(player.pk, t)], t.event_id)
+    run = rating_run(club, tables if year is None else [t for t in tables if t.date.year <= year])
+    event_ids = {e for e, _ in run.history.get(player.pk, [])} | {e for e, _ in figures.series}
+    people = set(figures.called) | set(figures.called_by)
+    events = Event.objects.in_bulk(list(event_ids))
+    names = Player.objects.in_bulk(list(people))
+    history = [(events[e], v) for e, v in run.history.get(player.pk, []) if year is None or events[e].date.year == year]
+    ordered = sorted(run.ratings.items(), key=lambda item: -item[1].value)
+    place = next((i for i, (p, _) in enumerate(ordered, start=1) if p == player.pk), None)
+
+    def partners(source) -> list[Partner]:
+        lines = [Partner(names[k], f.times, f.made, f.remise, f.codille, f.chips) for k, f in source.items()]
+        return sorted(lines, key=lambda p: (-p.times, p.player.name))
+
+    return PlayerAnalysis(
+        player=player,
+        year=year,
+        years=years,
+        figures=figures,
+        rating=run.of(player.pk),
+        rating_rank=place,
+        rated_players=len(ordered),
+        rating_history=history,
+        chips_history=[(events[e], chips) for e, chips in figures.series],
+        called=partners(figures.called),
+        called_by=partners(figures.called_by),
+    )
+
+
+# An event's analysis
+
+
+@dataclass
+class EventPlayerLine:
+    player: Player
+    figures: PlayerFigures
+
+
+@dataclass
+class EventTableLine:
+    table: TableLine
+    names: tuple[str, ...]
+    deals: int
+    contracts: dict[str, int]
+    remises: int
+    codilles: int
+    largest_stake: int
+    changes: tuple[int, ...]
+
+
+@dataclass
+class EventAnalysis:
+    event: Event
+    players: list[EventPlayerLine]
+    tables: list[EventTableLine]
+    reference_deals: int  # player-deals behind the rule set's averages
+    split: Split  # the evening's total: hands + play + stakes over everyone (zero-sum rule sets: about 0)
+
+
+def event_analysis(*, event: Event) -> EventAnalysis:
+    """Per table and per player, the evening's figures; each player's change split into hands, play and stakes
+    against the club's averages under the event's rule set (see analysis.figures)."""
+    tables = club_tables(club=event.club)
+    same_ruleset = [t.id for t in tables if t.ruleset == event.ruleset and t.deals]
+    buckets = TableDigest.objects.filter(table_id__in=same_ruleset).values_list("buckets", flat=True)
+    reference = Reference.of(buckets)
+    ours = [t for t in tables if t.event_id == event.pk]
+    rows = dict(TableDigest.objects.filter(table_id__in=[t.id for t in ours]).values_list("table_id", "rows"))
+    people = Player.objects.in_bulk(list({p for t in ours for p in t.seats}))
+    figures: dict[int, PlayerFigures] = defaultdict(PlayerFigures)
+    total = Split()
+    table_lines = []
+    for t in ours:
+        table_rows = rows.get(t.id, [])
+        contracts: dict[str, int] = defaultdict(int)
+        for row in table_rows:
+            contracts[row[0]] += 1
+            for seat in range(4):
+                total.add(row, seat, reference)
+        for seat, player_id in enumerate(t.seats):
+            figures[player_id].add_table(table_rows, seat, t.seats, t.changes[seat], t.event_id, reference)
+        table_lines.append(
+            EventTableLine(
+                table=t,
+                names=tuple(people[p].name for p in t.seats),
+                deals=t.deals,
+                contracts=dict(contracts),
+                remises=sum(r[4] == "remise" for r in table_rows),
+                codilles=sum(r[4] == "codille" for r in table_rows),
+                largest_stake=max((r[9] for r in table_rows), default=0),
+                changes=t.changes,
+            )
+        )
+    players = sorted(
+        (EventPlayerLine(people[p], f) for p, f in figures.items()),
+        key=lambda line: (-line.figures.chips, line.player.name),
+    )
+    return EventAnalysis(event, players, table_lines, reference.deals, total)
+
+
+__all__ = [
+    "Ladder",
+    "LadderLine",
+    "club_tables",
+    "event_analysis",
+    "ladder",
+    "player_analysis",
+    "refresh_digests",
+]
