@@ -7,5 +7,6 @@ urlpatterns = [
     path("", include("scorekeeper.tables.urls")),
     path("", include("scorekeeper.events.urls")),
     path("", include("scorekeeper.reports.urls")),
+    path("", include("scorekeeper.analysis.urls")),
     path("", include("scorekeeper.pages.urls")),
 ]

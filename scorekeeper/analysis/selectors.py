@@ -23,9 +23,11 @@ from scorekeeper.analysis.figures import (
 from scorekeeper.analysis.models import TableDigest
 from scorekeeper.analysis.rating import NEW, Rating, RatingRun, rate
 from scorekeeper.clubs.models import Club, Player
+from scorekeeper.engine import Contract
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import table_result
 from scorekeeper.tables.models import Deal, Table
+from scorekeeper.tables.presenters import CONTRACTS
 
 TABLE_FIELDS = (
     "id",
@@ -286,6 +288,12 @@ class EventPlayerLine:
     player: Player
     figures: PlayerFigures
 
+    @property
+    def made(self) -> str:
+        """Contracts made of contracts played as hombre, as "2/3"."""
+        contracts = self.figures.contracts.values()
+        return f"{sum(c.made for c in contracts)}/{sum(c.played for c in contracts)}"
+
 
 @dataclass
 class EventTableLine:
@@ -297,6 +305,16 @@ class EventTableLine:
     codilles: int
     largest_stake: int
     changes: tuple[int, ...]
+
+    @property
+    def people(self) -> list[tuple[str, int]]:
+        return list(zip(self.names, self.changes, strict=True))
+
+    @property
+    def mix(self) -> list[tuple[str, int]]:
+        """How many of each contract, most played first, in the page's words."""
+        counts = sorted(self.contracts.items(), key=lambda item: -item[1])
+        return [(str(CONTRACTS[Contract(name)]), n) for name, n in counts]
 
 
 @dataclass

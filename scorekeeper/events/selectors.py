@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.clubs.models import Club, Player
+from scorekeeper.clubs.models import Player
 from scorekeeper.engine import EngineError, Ledger, close_session
 from scorekeeper.events.models import CheckIn, Event, SitOut
 from scorekeeper.tables.models import Table
@@ -139,31 +139,6 @@ def rank(accounts: list[Account], round: int | None = None) -> list[Account]:
     for place, account in enumerate(ordered, start=1):
         account.rank = previous.rank if previous is not None and key(previous) == key(account) else place
         previous = account
-    return ordered
-
-
-@dataclass
-class SeasonLine:
-    player: Player
-    change: int
-    events: int
-    rank: int = 0
-
-
-def season_standings(*, club: Club, year: int) -> list[SeasonLine]:
-    """Each player's total change of chips over the club's events of a year, and events attended."""
-    lines: dict[int, SeasonLine] = {}
-    for event in Event.objects.filter(club=club, date__year=year).order_by("date"):
-        for account in event_summary(event=event).accounts:
-            line = lines.setdefault(account.player.pk, SeasonLine(account.player, 0, 0))
-            line.change += account.change
-            line.events += 1
-    ordered = sorted(lines.values(), key=lambda line: (-line.change, -line.events, line.player.name))
-    previous = None
-    for place, line in enumerate(ordered, start=1):
-        same = previous is not None and (previous.change, previous.events) == (line.change, line.events)
-        line.rank = previous.rank if same else place
-        previous = line
     return ordered
 
 

@@ -13,5 +13,4 @@ urlpatterns = [
     path("events/<int:event_id>/live/", views.live, name="event-live"),
     path("clubs/<int:club_id>/events/new/", views.event_new, name="event-new"),
     path("clubs/<int:club_id>/players/", views.players, name="players"),
-    path("clubs/<int:club_id>/season/", views.season, name="season"),
 ]

@@ -20,7 +20,7 @@ from scorekeeper.clubs.services import player_merge
 from scorekeeper.engine import EngineError, Options, RuleSet
 from scorekeeper.events import services
 from scorekeeper.events.models import CheckIn, Event
-from scorekeeper.events.selectors import TIE_BREAK, event_summary, season_standings
+from scorekeeper.events.selectors import TIE_BREAK, event_summary
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import EventClosed
 
@@ -31,14 +31,14 @@ def season_year(request: HttpRequest) -> int:
     return int(text) if text.isdigit() and 1900 < int(text) < 3000 else timezone.localdate().year
 
 
-def _directed_event(request: HttpRequest, event_id: int) -> Event:
+def directed_event(request: HttpRequest, event_id: int) -> Event:
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
     if not clubs_directed_by(user=request.user).filter(pk=event.club_id).exists():
         raise Http404
     return event
 
 
-def _directed_club(request: HttpRequest, club_id: int) -> Club:
+def directed_club(request: HttpRequest, club_id: int) -> Club:
     club = get_object_or_404(Club, pk=club_id)
     if not clubs_directed_by(user=request.user).filter(pk=club.pk).exists():
         raise Http404
@@ -48,7 +48,7 @@ def _directed_club(request: HttpRequest, club_id: int) -> Club:
 @login_required
 @require_GET
 def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _directed_event(request, event_id)
+    event = directed_event(request, event_id)
     summary = event_summary(event=event)
     present = set(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
     players = event.club.players.filter(active=True)
@@ -70,7 +70,7 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _directed_event(request, event_id)
+    event = directed_event(request, event_id)
     chosen = {int(pk) for pk in request.POST.getlist("present") if pk.isdigit()}
     for player in event.club.players.filter(active=True):
         services.checkin_set(event=event, player=player, present=player.pk in chosen)
@@ -81,7 +81,7 @@ def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def draw(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _directed_event(request, event_id)
+    event = directed_event(request, event_id)
     method = request.POST.get("method", "random")
     if method not in ("random", "cards", "standings"):
         method = "random"
@@ -101,7 +101,7 @@ def draw(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_end(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    event = _directed_event(request, event_id)
+    event = directed_event(request, event_id)
     table = get_object_or_404(Table, pk=table_id, event=event)
     try:
         services.table_end_round(table=table)
@@ -120,7 +120,7 @@ def table_end(request: HttpRequest, event_id: int, table_id: int) -> HttpRespons
 @login_required
 @require_POST
 def close(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _directed_event(request, event_id)
+    event = directed_event(request, event_id)
     services.event_close(event=event, user=request.user)
     messages.success(request, _("The event is closed: table links no longer write."))
     return redirect("event", event_id=event.pk)
@@ -129,7 +129,7 @@ def close(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def reopen(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _directed_event(request, event_id)
+    event = directed_event(request, event_id)
     services.event_reopen(event=event, user=request.user, note=request.POST.get("note", "")[:300])
     messages.success(request, _("The event is open again; the reopening is recorded."))
     return redirect("event", event_id=event.pk)
@@ -151,7 +151,7 @@ def _standings_context(event: Event, round_param: str | None) -> dict:
 @login_required
 @require_GET
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _directed_event(request, event_id)
+    event = directed_event(request, event_id)
     return render(request, "events/standings.html", _standings_context(event, request.GET.get("round")))
 
 
@@ -159,7 +159,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_GET
 def live(request: HttpRequest, event_id: int) -> HttpResponse:
     """Large type for a projector; htmx refreshes the table body every few seconds without a reload."""
-    event = _directed_event(request, event_id)
+    event = directed_event(request, event_id)
     template = "events/live.html#board" if request.htmx else "events/live.html"
     return render(request, template, _standings_context(event, None))
 
@@ -167,7 +167,7 @@ def live(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = _directed_club(request, club_id)
+    club = directed_club(request, club_id)
     presets = club.house_rules.all()
     errors: dict[str, str] = {}
     values = {
@@ -240,7 +240,7 @@ def event_new(request: HttpRequest, club_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def players(request: HttpRequest, club_id: int) -> HttpResponse:
     """Players of a club: search, add (similar names are caught), rename, deactivate, merge duplicates."""
-    club = _directed_club(request, club_id)
+    club = directed_club(request, club_id)
     query = request.GET.get("q", "").strip()
     error = ""
     similar: list[Player] = []
@@ -307,14 +307,4 @@ def _similar(a: str, b: str) -> bool:
     a, b = a.casefold(), b.casefold()
     return a != b and (
         difflib.SequenceMatcher(None, a, b).ratio() >= 0.8 or a.split()[-1:] == b.split()[-1:] and a[:1] == b[:1]
-    )
-
-
-@login_required
-@require_GET
-def season(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = _directed_club(request, club_id)
-    year = season_year(request)
-    return render(
-        request, "events/season.html", {"club": club, "year": year, "lines": season_standings(club=club, year=year)}
     )

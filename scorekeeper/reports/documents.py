@@ -3,32 +3,21 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.charts.legends import LineLegend
-from reportlab.graphics.charts.lineplots import LinePlot
-from reportlab.graphics.shapes import Drawing, String
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from scorekeeper.reports.charts import BOLD, FONT, account_chart
 from scorekeeper.reports.data import BlankSheet, EventReport, PersonalReport, SheetHeader, TableSheet
 
-FONTS = Path(__file__).resolve().parent / "fonts"
-FONT, BOLD = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"
-pdfmetrics.registerFont(TTFont(FONT, str(FONTS / "DejaVuSansCondensed.ttf")))
-pdfmetrics.registerFont(TTFont(BOLD, str(FONTS / "DejaVuSansCondensed-Bold.ttf")))
 PAPER = {"a4": A4, "letter": LETTER}
 FELT = colors.HexColor("#1f5c3a")
-LINE_COLOURS = [
-    colors.HexColor(c) for c in ("#1f5c3a", "#a3231b", "#1d4e89", "#b8860b", "#6b3fa0", "#2a8c8c", "#c0561b", "#555555")
-]
 
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=14, leading=17, spaceAfter=2)
 TEXT = ParagraphStyle("text", fontName=FONT, fontSize=8.5, leading=11)
@@ -216,35 +205,6 @@ def blank_sheet(sheet: BlankSheet, paper: str = "a4") -> bytes:
         _signatures(h.players),
     ]
     return _build(story, paper, f"Generated {sheet.generated}", f"Blank score sheet {h.event} {h.table}")
-
-
-def account_chart(series: dict[str, list[int]], width: float = 180 * mm, height: float = 70 * mm) -> Drawing:
-    """Each player's account deal by deal, as one drawing (reportlab renders it to PDF, PNG or SVG)."""
-    drawing = Drawing(width, height)
-    names = [name for name, values in series.items() if values]
-    if not names:
-        drawing.add(String(10, height / 2, "No deal played yet.", fontName=FONT, fontSize=9))
-        return drawing
-    plot = LinePlot()
-    plot.x, plot.y = 30, 30
-    plot.width, plot.height = width - 150, height - 45
-    plot.yValueAxis.forceZero = False
-    plot.data = [list(enumerate(series[name])) for name in names]
-    for i in range(len(names)):
-        plot.lines[i].strokeColor = LINE_COLOURS[i % len(LINE_COLOURS)]
-        plot.lines[i].strokeWidth = 1.2
-    plot.xValueAxis.labels.fontName = plot.yValueAxis.labels.fontName = FONT
-    plot.xValueAxis.labels.fontSize = plot.yValueAxis.labels.fontSize = 7
-    drawing.add(plot)
-    legend = LineLegend()
-    legend.x, legend.y = width - 105, height - 12
-    legend.fontName, legend.fontSize = FONT, 7.5
-    legend.columnMaximum = len(names)  # one column, inside the drawing
-    legend.deltay = 9
-    legend.colorNamePairs = [(LINE_COLOURS[i % len(LINE_COLOURS)], name) for i, name in enumerate(names)]
-    drawing.add(legend)
-    drawing.add(String(30, height - 10, "Account after each deal", fontName=BOLD, fontSize=8))
-    return drawing
 
 
 def _small_table(rows, widths, right_from: int = 1) -> Table:

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from scorekeeper.clubs.models import Player
-from scorekeeper.events.views import _directed_club, _directed_event, season_year
+from scorekeeper.events.views import directed_club, directed_event, season_year
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.selectors import table_by_token
 
@@ -40,14 +40,14 @@ def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_GET
 def event_report(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _directed_event(request, event_id)
+    event = directed_event(request, event_id)
     return _pdf(documents.event_report(gather.event_report_for(event), _paper(request)), f"event-{event.pk}")
 
 
 @login_required
 @require_GET
 def personal_report(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
-    event = _directed_event(request, event_id)
+    event = directed_event(request, event_id)
     player = get_object_or_404(Player, pk=player_id, club=event.club)
     report = gather.personal_report_for(event, player)
     return _pdf(documents.personal_report(report, _paper(request)), f"player-{player.pk}")
@@ -56,7 +56,7 @@ def personal_report(request: HttpRequest, event_id: int, player_id: int) -> Http
 @login_required
 @require_GET
 def season_report(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
-    club = _directed_club(request, club_id)
+    club = directed_club(request, club_id)
     player = get_object_or_404(Player, pk=player_id, club=club)
     year = season_year(request)
     report = gather.personal_season_for(club, player, year)

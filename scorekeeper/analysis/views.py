@@ -1,0 +1,87 @@
+"""The analysis pages for directors: a player's figures, an evening's, and the season ladder with the rating."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET
+
+from scorekeeper.analysis.figures import ROLES
+from scorekeeper.analysis.selectors import event_analysis, ladder, player_analysis
+from scorekeeper.clubs.models import Player
+from scorekeeper.engine import Contract
+from scorekeeper.events.views import directed_club, directed_event, season_year
+from scorekeeper.reports.charts import line_chart, svg
+from scorekeeper.tables.presenters import CONTRACTS
+
+PHONE_CHART = {"width": 360, "height": 210, "font_size": 11}
+ROLE_WORDS = {"hombre": gettext_lazy("hombre"), "ally": gettext_lazy("ally"), "opponent": gettext_lazy("opponent")}
+
+
+@login_required
+@require_GET
+def season(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = directed_club(request, club_id)
+    year = season_year(request)
+    board = ladder(club=club, year=year, order=request.GET.get("by", "chips"))
+    return render(request, "analysis/ladder.html", {"club": club, "year": year, "ladder": board})
+
+
+@login_required
+@require_GET
+def player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club = directed_club(request, club_id)
+    person = get_object_or_404(Player, pk=player_id, club=club)
+    text = request.GET.get("year", "")
+    year = season_year(request) if text else None
+    page = player_analysis(player=person, year=year)
+    chips = svg(
+        line_chart(
+            {person.name: [0] + [chips for _event, chips in page.chips_history]},
+            _("Chips won, event after event"),
+            **PHONE_CHART,
+            empty=_("No event played yet."),
+            x_label=_("events played"),
+        ),
+        "chips",
+        _("Chips won, event after event"),
+    )
+    rating = svg(
+        line_chart(
+            {person.name: [0] + [value for _event, value in page.rating_history]},
+            _("Rating after each event"),
+            **PHONE_CHART,
+            empty=_("No event played yet."),
+            x_label=_("events played"),
+        ),
+        "rating",
+        _("Rating after each event"),
+    )
+    contracts = [
+        (CONTRACTS[Contract(name)], figures)
+        for name, figures in sorted(page.figures.contracts.items(), key=lambda item: -item[1].played)
+    ]
+    roles = [(ROLE_WORDS[role], page.figures.roles[role]) for role in ROLES]
+    return render(
+        request,
+        "analysis/player.html",
+        {
+            "club": club,
+            "page": page,
+            "f": page.figures,
+            "contracts": contracts,
+            "roles": roles,
+            "chips": chips,
+            "rating": rating,
+        },
+    )
+
+
+@login_required
+@require_GET
+def event(request: HttpRequest, event_id: int) -> HttpResponse:
+    evening = directed_event(request, event_id)
+    return render(request, "analysis/event.html", {"event": evening, "a": event_analysis(event=evening)})

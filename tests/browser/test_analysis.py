@@ -1,0 +1,73 @@
+"""A director reads the season ladder, a player's page and an evening's analysis on a phone."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.clubs.services import player_create
+from scorekeeper.engine import Options, RuleSet, Session
+from scorekeeper.engine.simulate import random_table
+from scorekeeper.events.services import event_create
+from scorekeeper.tables.services import deal_record, table_create
+from tests.factories import make_club, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+
+
+def season_of_evenings(club, players, evenings: int, rng: random.Random):
+    """Evenings of one table of 8 random valid deals, the five players taking turns to sit out."""
+    events = []
+    for n in range(evenings):
+        event = event_create(club=club, name=f"Evening {n + 1}", date=dt.date(2026, 1 + n, 7), ruleset="parlett-chips")
+        seated = [p for i, p in enumerate(players) if i != n % len(players)]
+        deals = [deal for deal, _ in random_table(rng, Session(RuleSet.PARLETT_CHIPS, Options()), 8, void_rate=0)]
+        table = table_create(event=event, number=1, players=seated, first_dealer=deals[0].dealer)
+        for position, deal in enumerate(deals, start=1):
+            deal_record(table=table, position=position, record=deal)
+        events.append(event)
+    return events
+
+
+def fits_the_phone(page: Page) -> bool:
+    return page.evaluate("document.scrollingElement.scrollWidth") <= 390
+
+
+def test_ladder_player_and_evening_pages_on_a_phone(live_server, page: Page, screenshot_dir):
+    director = make_user("director", "a-long-test-password")
+    club = make_club("Bath Quadrille Circle", directors=[director])
+    players = [player_create(club=club, name=name) for name in NAMES]
+    events = season_of_evenings(club, players, 6, random.Random(7))
+
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("director")
+    page.get_by_label("Password").fill("a-long-test-password")
+    page.get_by_role("button", name="Log in").click()
+
+    page.goto(f"{live_server.url}/clubs/{club.pk}/season/?year=2026")
+    expect(page.get_by_text("6 events, 6 tables, 48 deals.")).to_be_visible()
+    rows = page.locator("table.ladder tbody tr")
+    expect(rows).to_have_count(5)
+    assert fits_the_phone(page)
+    page.screenshot(path=str(screenshot_dir / "season-ladder.png"), full_page=True)
+
+    leader = rows.first.locator("td").nth(1).inner_text()
+    rows.first.get_by_role("link").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(leader)
+    chips = page.get_by_role("img", name="Chips won, event after event")
+    expect(chips).to_be_visible()
+    box = chips.bounding_box()
+    assert box is not None and 300 <= box["width"] <= 370  # the chart takes the width of the phone
+    expect(page.get_by_role("img", name="Rating after each event")).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / "player-page.png"), full_page=True)
+    assert fits_the_phone(page)
+
+    page.goto(f"{live_server.url}/events/{events[-1].pk}/analysis/")
+    expect(page.get_by_role("heading", name="Luck and skill")).to_be_visible()
+    assert fits_the_phone(page)
+    page.screenshot(path=str(screenshot_dir / "event-analysis.png"), full_page=True)
