@@ -57,6 +57,7 @@ run: install
 bench: install
 	$(PY) bench/engine_fold.py
 	$(PY) bench/reports.py
+	$(PY) bench/analysis.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

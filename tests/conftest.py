@@ -42,3 +42,12 @@ def browser_context_args(browser_context_args):
 def screenshot_dir() -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """The analysis keeps ratings in the cache by fingerprints of tables; a test's ids may be another's."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

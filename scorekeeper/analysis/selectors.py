@@ -120,20 +120,47 @@ def refresh_digests(table_ids: list[int]) -> dict[int, TableDigest]:
     return digests
 
 
+def _fingerprint(tables: list[TableLine], *, results: bool = False) -> str:
+    """Tables, seats and revisions; or, with `results`, tables, seats and changes (all a rating depends on)."""
+    text = ";".join(f"{t.id}.{t.event_id}.{t.seats}.{t.changes if results else t.revision}" for t in tables)
+    return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()
+
+
 def rating_run(club: Club, tables: list[TableLine]) -> RatingRun:
     """The rating over the given tables in order (only tables where deals were played count as games).
 
-    Kept in the cache under a fingerprint of the tables, their revisions and seats: any change makes a new run."""
+    Kept in the cache under a fingerprint of the tables, their seats and results, so any change of a result
+    makes a new run; the run up to the last event is kept on its own, so that tonight's deals rate only
+    tonight's tables."""
     games = [t for t in tables if t.deals]
-    fingerprint = hashlib.sha1(
-        ";".join(f"{t.id}.{t.revision}.{t.seats}" for t in games).encode(), usedforsecurity=False
-    ).hexdigest()
-    key = f"rating:{club.pk}:{fingerprint}"
+    key = f"rating:{club.pk}:{_fingerprint(games, results=True)}"
     run = cache.get(key)
-    if run is None:
-        run = rate((t.event_id, t.seats, t.changes) for t in games)
-        cache.set(key, run, 3600)
+    if run is not None:
+        return run
+    last = len(games)
+    while last and games[last - 1].event_id == games[-1].event_id:
+        last -= 1
+    prefix_key = f"rating-before-last:{club.pk}:{_fingerprint(games[:last], results=True)}"
+    before = cache.get(prefix_key)
+    if before is None:
+        before = rate((t.event_id, t.seats, t.changes) for t in games[:last])
+        cache.set(prefix_key, before, 3600)
+    run = rate(((t.event_id, t.seats, t.changes) for t in games[last:]), before.copy())
+    cache.set(key, run, 3600)
     return run
+
+
+def reference(club: Club, tables: list[TableLine], ruleset: str) -> Reference:
+    """The club's averages under a rule set (for the luck/skill split), cached like the rating."""
+    ours = [t for t in tables if t.ruleset == ruleset and t.deals]
+    key = f"reference:{club.pk}:{ruleset}:{_fingerprint(ours)}"
+    found = cache.get(key)
+    if found is None:
+        found = Reference.of(
+            TableDigest.objects.filter(table_id__in=[t.id for t in ours]).values_list("buckets", flat=True)
+        )
+        cache.set(key, found, 3600)
+    return found
 
 
 # The season ladder
@@ -330,9 +357,7 @@ def event_analysis(*, event: Event) -> EventAnalysis:
     """Per table and per player, the evening's figures; each player's change split into hands, play and stakes
     against the club's averages under the event's rule set (see analysis.figures)."""
     tables = club_tables(club=event.club)
-    same_ruleset = [t.id for t in tables if t.ruleset == event.ruleset and t.deals]
-    buckets = TableDigest.objects.filter(table_id__in=same_ruleset).values_list("buckets", flat=True)
-    reference = Reference.of(buckets)
+    averages = reference(event.club, tables, event.ruleset)
     ours = [t for t in tables if t.event_id == event.pk]
     rows = dict(TableDigest.objects.filter(table_id__in=[t.id for t in ours]).values_list("table_id", "rows"))
     people = Player.objects.in_bulk(list({p for t in ours for p in t.seats}))
@@ -345,9 +370,9 @@ def event_analysis(*, event: Event) -> EventAnalysis:
         for row in table_rows:
             contracts[row[0]] += 1
             for seat in range(4):
-                total.add(row, seat, reference)
+                total.add(row, seat, averages)
         for seat, player_id in enumerate(t.seats):
-            figures[player_id].add_table(table_rows, seat, t.seats, t.changes[seat], t.event_id, reference)
+            figures[player_id].add_table(table_rows, seat, t.seats, t.changes[seat], t.event_id, averages)
         table_lines.append(
             EventTableLine(
                 table=t,
@@ -364,7 +389,7 @@ def event_analysis(*, event: Event) -> EventAnalysis:
         (EventPlayerLine(people[p], f) for p, f in figures.items()),
         key=lambda line: (-line.figures.chips, line.player.name),
     )
-    return EventAnalysis(event, players, table_lines, reference.deals, total)
+    return EventAnalysis(event, players, table_lines, averages.deals, total)
 
 
 __all__ = [

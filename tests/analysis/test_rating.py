@@ -1,8 +1,13 @@
-"""The rating's properties (Plackett-Luce through openskill), on small made-up histories."""
+"""The rating's properties on small made-up histories, and its update against openskill's Plackett-Luce."""
 
 from __future__ import annotations
 
-from scorekeeper.analysis.rating import NEW, ranks, rate
+import random
+
+import pytest
+from openskill.models import PlackettLuce
+
+from scorekeeper.analysis.rating import NEW, Rating, plackett_luce, ranks, rate
 
 
 def test_ranks_share_places_on_equal_changes():
@@ -53,3 +58,24 @@ def test_history_keeps_one_point_per_event():
     assert [event for event, _ in run.history["a"]] == ["e1", "e2"]
     assert run.history["a"][-1][1] == run.of("a").value
     assert run.history["a"][0][1] > run.history["a"][1][1]
+
+
+def test_going_on_from_a_run_gives_the_same_ratings_as_one_run():
+    games = [(f"e{i}", ("a", "b", "c", "d")[i % 2 :] + ("e", "f")[: i % 2], (i, 0, -i, 1)) for i in range(6)]
+    whole = rate(games)
+    first = rate(games[:4])
+    kept = first.copy()
+    assert rate(games[4:], first).ratings == whole.ratings
+    assert kept.games == 4 and kept.ratings != whole.ratings  # the copy was left as it was
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_update_is_openskills_plackett_luce(seed):
+    model = PlackettLuce()
+    rng = random.Random(seed)
+    ratings = [Rating(rng.uniform(15, 35), rng.uniform(1, 8.4)) for _ in range(4)]
+    places = ranks([rng.choice((-20, -5, 0, 5, 20)) for _ in range(4)])  # ties included
+    expected = model.rate([[model.rating(mu=r.mu, sigma=r.sigma)] for r in ratings], ranks=places)
+    for mine, (theirs,) in zip(plackett_luce(ratings, places), expected, strict=True):
+        assert mine.mu == pytest.approx(theirs.mu, abs=1e-9)
+        assert mine.sigma == pytest.approx(theirs.sigma, abs=1e-9)

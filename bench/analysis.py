@@ -1,0 +1,151 @@
+"""Benchmark: the analysis pages on a club's season of 200 events x 10 tables x 40 deals (80,000 deals, 60
+players), on a temporary SQLite database, through Django's test client (views, queries and templates).
+
+Targets on a 2-core machine: the season ladder <= 1 s, a player's page <= 300 ms.
+
+    .venv/bin/python bench/analysis.py
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DB = Path(tempfile.mkdtemp()) / "bench.sqlite3"
+os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.cache import cache  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+from scorekeeper.clubs.models import Player  # noqa: E402
+from scorekeeper.clubs.services import club_create  # noqa: E402
+from scorekeeper.engine.simulate import random_table  # noqa: E402
+from scorekeeper.events.models import Event  # noqa: E402
+from scorekeeper.tables.models import Deal, Table  # noqa: E402
+
+EVENTS, TABLES, DEALS, PLAYERS = 200, 10, 40, 60
+YEAR = 2026
+
+
+def build_season():
+    """The season written straight to the tables (random valid deals, as the engine's simulator draws them)."""
+    user = get_user_model().objects.create_user("director")  # the client logs in with force_login
+    club = club_create(name="Bench club", directors=[user])
+    players = Player.objects.bulk_create(Player(club=club, name=f"Player {i:02d}") for i in range(PLAYERS))
+    rng = random.Random(200)
+    start = dt.date(YEAR, 1, 1)
+    events = Event.objects.bulk_create(
+        Event(club=club, name=f"Evening {n + 1}", date=start + dt.timedelta(days=n * 365 // EVENTS), ruleset=r)
+        for n, r in enumerate(["parlett-chips"] * EVENTS)
+    )
+    deals = []
+    for event in events:
+        seated = rng.sample(players, 4 * TABLES)
+        tables = []
+        records = []
+        for number in range(TABLES):
+            table = Table(event=event, number=number + 1, ended_at=timezone.now())
+            table.seat_0, table.seat_1, table.seat_2, table.seat_3 = seated[4 * number : 4 * number + 4]
+            table.event = event
+            drawn = [deal for deal, _ in random_table(rng, table.session(), DEALS)]
+            table.first_dealer = drawn[0].dealer
+            tables.append(table)
+            records.append(drawn)
+        Table.objects.bulk_create(tables)
+        for table, drawn in zip(tables, records, strict=True):
+            for position, record in enumerate(drawn, start=1):
+                deal = Deal(table=table, position=position)
+                deal.set_record(record)
+                deals.append(deal)
+    Deal.objects.bulk_create(deals, batch_size=2000)
+    return club, players, events
+
+
+def timed(client: Client, url: str, runs: int) -> tuple[float, float, int]:
+    times = []
+    queries = 0
+    for _ in range(runs):
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            response = client.get(url)
+            times.append(time.perf_counter() - start)
+        assert response.status_code == 200, (url, response.status_code)
+        queries = len(captured)
+    times.sort()
+    return times[0], times[len(times) // 2], queries
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    start = time.perf_counter()
+    club, players, events = build_season()
+    deals = Deal.objects.count()
+    print(
+        f"{EVENTS} events x {TABLES} tables x {DEALS} deals = {deals:,} deals, {PLAYERS} players "
+        f"(built in {time.perf_counter() - start:.0f} s)"
+    )
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(get_user_model().objects.get(username="director"))
+    ladder = f"/clubs/{club.pk}/season/?year={YEAR}"
+    player = f"/clubs/{club.pk}/players/{players[0].pk}/"
+    evening = f"/events/{events[-1].pk}/analysis/"
+
+    first, _, queries = timed(client, ladder, 1)
+    print(f"season ladder, first view (every table folded, digests stored): {first:.2f} s, {queries} queries")
+    for label, url, runs in (
+        ("season ladder", ladder, 7),
+        ("season ladder by rating", ladder + "&by=rating", 7),
+        ("player page (whole history)", player, 7),
+        ("player page (one season)", player + f"?year={YEAR}", 7),
+        ("evening analysis", evening, 7),
+    ):
+        best, median, queries = timed(client, url, runs)
+        print(f"{label:<48} best {best * 1000:7.1f} ms   median {median * 1000:7.1f} ms   {queries} queries")
+
+    # A deal saved tonight, at a table of the last event: that digest is made again, and tonight's tables are
+    # rated on top of the kept run (the deal here changes no result, so the rating would be found as it was;
+    # emptying tonight's part of the cache stands for a changed result). Then the worst case: an empty cache (a
+    # restart, or the correction of an old result), where the rating runs again over every table.
+    tonight = list(Table.objects.filter(event=events[-1]))
+    rng = random.Random(1)
+    scenarios = (
+        (
+            "a deal saved tonight",
+            lambda: cache.delete_many([k[3:] for k in _cache_keys() if k.startswith(":1:rating:")]),
+        ),
+        ("the cache emptied", cache.clear),
+    )
+    for label, forget in scenarios:
+        for name, url in (("ladder", ladder), ("player page", player)):
+            times = []
+            for _ in range(5):
+                rng.choice(tonight).changed()
+                forget()
+                times.append(timed(client, url, 1)[0])
+            times.sort()
+            print(f"{name + ' after ' + label:<48} best {times[0] * 1000:7.1f} ms   median {times[2] * 1000:7.1f} ms")
+
+
+def _cache_keys() -> list[str]:
+    return list(cache._cache.keys())  # the local-memory cache of the default settings
+
+
+if __name__ == "__main__":
+    main()
