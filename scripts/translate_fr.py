@@ -295,6 +295,89 @@ FR = {
     "Blank sheet (PDF)": "Feuille vierge (PDF)",
     "Report (PDF)": "Compte rendu (PDF)",
     "%(chips)s chips are still on the tables (pots of unfinished rounds).": "%(chips)s jetons sont encore sur les tables (pots des tours de table inachevés).",
+    # Analysis
+    "Analysis": "Analyse",
+    "hombre": "hombre",
+    "ally": "allié",
+    "opponent": "adversaire",
+    "Chips won, event after event": "Jetons gagnés, soirée après soirée",
+    "No event played yet.": "Aucune soirée jouée pour l'instant.",
+    "events played": "soirées jouées",
+    "Rating after each event": "Classement après chaque soirée",
+    "Deals": "Coups",
+    "Made": "Gagnés",
+    "No deal played yet.": "Aucun coup joué pour l'instant.",
+    "Luck and skill": "Chance et talent",
+    "Hands": "Jeux",
+    "Play": "Jeu de la carte",
+    "Stakes": "Enjeux",
+    "Each change of chips in three parts that add up to it, against the club's averages under this rule set "
+    "(%(n)s player-deals): <b>hands</b>, the average for the role (hombre, ally, opponent) and the contract, which "
+    "the cards decided; <b>play</b>, how the tricks taken compare with the average for that contract; "
+    "<b>stakes</b>, what the pot or the multiplier added at the time, which nobody controls.": (
+        "Chaque gain ou perte en trois parts qui s'additionnent, comparé aux moyennes du club sous ces règles "
+        "(%(n)s coups-joueurs) : <b>jeux</b>, la moyenne pour le rôle (hombre, allié, adversaire) et le contrat, "
+        "que les cartes ont décidés ; <b>jeu de la carte</b>, les levées faites comparées à la moyenne de ce "
+        "contrat ; <b>enjeux</b>, ce que le pot ou le multiplicateur ajoutait à ce moment, que personne ne "
+        "maîtrise."
+    ),
+    "Round %(round)s · table %(number)s": "Tour de table %(round)s · table %(number)s",
+    "%(deals)s deals, %(remises)s remises, %(codilles)s codilles; largest stake %(stake)s.": (
+        "%(deals)s coups, %(remises)s remises, %(codilles)s codilles ; plus gros enjeu %(stake)s."
+    ),
+    "No table yet.": "Aucune table pour l'instant.",
+    "%(events)s events, %(tables)s tables, %(deals)s deals.": "%(events)s soirées, %(tables)s tables, %(deals)s coups.",
+    "Rank by": "Classer par",
+    "chips": "jetons",
+    "rating": "cote",
+    "Per deal": "Par coup",
+    "Rating": "Cote",
+    "change over the season": "variation sur la saison",
+    "Rating: every table of the club so far, each one ranked by chips won (Plackett-Luce, as in openskill). It "
+    "starts at 0 and rises with wins, more for wins at strong tables; only the order at a table counts, not the "
+    "size of a pot.": (
+        "Cote : chaque table du club jusqu'ici, classée par jetons gagnés (Plackett-Luce, comme openskill). Elle "
+        "part de 0 et monte avec les victoires, davantage contre des tables fortes ; seul compte l'ordre à la "
+        "table, pas la taille d'un pot."
+    ),
+    "season %(year)s": "saison %(year)s",
+    "every event": "toutes les soirées",
+    "All": "Tout",
+    "%(rank)s of %(n)s": "%(rank)s sur %(n)s",
+    "a deal": "par coup",
+    "hombre %(rate)s%%": "hombre %(rate)s %%",
+    "Chips over time": "Jetons au fil du temps",
+    "Rating over time": "Cote au fil du temps",
+    "Every table of the club is a game ranked by chips won (Plackett-Luce, as in openskill); wins at strong "
+    "tables count more. The rating shown is cautious: it starts at 0 and rises as results confirm it.": (
+        "Chaque table du club est une partie classée par jetons gagnés (Plackett-Luce, comme openskill) ; les "
+        "victoires contre des tables fortes comptent davantage. La cote affichée est prudente : elle part de 0 et "
+        "monte à mesure que les résultats la confirment."
+    ),
+    "Average change per deal": "Gain moyen par coup",
+    "As": "Comme",
+    "Contracts as hombre": "Contrats joués comme hombre",
+    "Played": "Joués",
+    "Remise": "Remise",
+    "Rem.": "Rem.",
+    "Codille": "Codille",
+    "Cod.": "Cod.",
+    "Never hombre yet.": "Jamais hombre pour l'instant.",
+    "Premiers: %(premiers)s. Voles: %(won)s won of %(tried)s played for.": (
+        "Premières : %(premiers)s. Voles : %(won)s gagnées sur %(tried)s tentées."
+    ),
+    "Matador runs held by his side: %(runs)s (%(own)s in his own hand as hombre); longest %(longest)s.": (
+        "Matadors tenus par son camp : %(runs)s fois (%(own)s dans sa propre main comme hombre) ; plus longue "
+        "suite %(longest)s."
+    ),
+    "Partners": "Partenaires",
+    "Called by him": "Appelés par lui",
+    "Partner": "Partenaire",
+    "Lost": "Perdus",
+    "No alliance called.": "Aucune alliance appelée.",
+    "Who called him": "Qui l'a appelé",
+    "Never called as ally.": "Jamais appelé comme allié.",
+    "Season report (PDF)": "Rapport de saison (PDF)",
 }
 
 
@@ -325,7 +408,8 @@ def main() -> int:
             out.append(entry)
             continue
         head = entry[: match.start(2)]
-        head = head.replace("#, fuzzy\n", "")
+        head = head.replace("#, fuzzy\n", "").replace("#, fuzzy, ", "#, ")
+        head = re.sub(r"^#\| .*\n", "", head, flags=re.M)  # the guess makemessages based the fuzzy entry on
         out.append(head + quote(FR[msgid]) + entry[match.end(2) :].rstrip("\n"))
     PO.write_text("\n\n".join(out).rstrip("\n") + "\n")
     for msgid in missing:

@@ -14,6 +14,11 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 
 from scorekeeper.analysis.figures import (
+    CONTRACT,
+    LINE,
+    PREMIERS,
+    STAKE,
+    VOLE,
     PlayerFigures,
     Reference,
     Split,
@@ -332,6 +337,9 @@ class EventTableLine:
     codilles: int
     largest_stake: int
     changes: tuple[int, ...]
+    premiers: int = 0
+    voles_tried: int = 0
+    voles_won: int = 0
 
     @property
     def people(self) -> list[tuple[str, int]]:
@@ -352,6 +360,18 @@ class EventAnalysis:
     reference_deals: int  # player-deals behind the rule set's averages
     split: Split  # the evening's total: hands + play + stakes over everyone (zero-sum rule sets: about 0)
 
+    @property
+    def premiers(self) -> int:
+        return sum(t.premiers for t in self.tables)
+
+    @property
+    def voles_tried(self) -> int:
+        return sum(t.voles_tried for t in self.tables)
+
+    @property
+    def voles_won(self) -> int:
+        return sum(t.voles_won for t in self.tables)
+
 
 def event_analysis(*, event: Event) -> EventAnalysis:
     """Per table and per player, the evening's figures; each player's change split into hands, play and stakes
@@ -368,7 +388,7 @@ def event_analysis(*, event: Event) -> EventAnalysis:
         table_rows = rows.get(t.id, [])
         contracts: dict[str, int] = defaultdict(int)
         for row in table_rows:
-            contracts[row[0]] += 1
+            contracts[row[CONTRACT]] += 1
             for seat in range(4):
                 total.add(row, seat, averages)
         for seat, player_id in enumerate(t.seats):
@@ -379,10 +399,13 @@ def event_analysis(*, event: Event) -> EventAnalysis:
                 names=tuple(people[p].name for p in t.seats),
                 deals=t.deals,
                 contracts=dict(contracts),
-                remises=sum(r[4] == "remise" for r in table_rows),
-                codilles=sum(r[4] == "codille" for r in table_rows),
-                largest_stake=max((r[9] for r in table_rows), default=0),
+                remises=sum(r[LINE] == "remise" for r in table_rows),
+                codilles=sum(r[LINE] == "codille" for r in table_rows),
+                largest_stake=max((r[STAKE] for r in table_rows), default=0),
                 changes=t.changes,
+                premiers=sum(r[PREMIERS] for r in table_rows),
+                voles_tried=sum(r[VOLE] for r in table_rows),
+                voles_won=sum(r[LINE] == "vole_won" for r in table_rows),
             )
         )
     players = sorted(

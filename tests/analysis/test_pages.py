@@ -115,6 +115,9 @@ def test_event_analysis_splits_each_change(history):
         assert split.stakes == pytest.approx(0)
         assert split.total == pytest.approx(line.figures.chips)
     assert a.reference_deals == 48
+    eve = next(line.figures for line in a.players if line.player.name == "Eve")
+    assert (eve.roles["hombre"].average, eve.roles["opponent"].chips, eve.roles["ally"].average) == (-5, 1, None)
+    assert (a.premiers, a.voles_tried, a.voles_won) == (0, 0, 0)
     [t] = a.tables
     assert (t.deals, t.remises, t.codilles, t.largest_stake) == (4, 2, 1, 60)
     assert t.people == [("Eve", -4), ("Ben", -28), ("Cat", -28), ("Dan", 60)]
