@@ -9,36 +9,22 @@ Targets on a 2-core machine: the season ladder <= 1 s, a player's page <= 300 ms
 from __future__ import annotations
 
 import datetime as dt
-import os
 import random
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-DB = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+import database  # noqa: F401  (first: Django on a temporary database, migrated)
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
-import django  # noqa: E402
-
-django.setup()
-
-from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.cache import cache  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-from django.db import connection  # noqa: E402
-from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
-from django.utils import timezone  # noqa: E402
-
-from scorekeeper.clubs.models import Player  # noqa: E402
-from scorekeeper.clubs.services import club_create  # noqa: E402
-from scorekeeper.engine.simulate import random_table  # noqa: E402
-from scorekeeper.events.models import Event  # noqa: E402
-from scorekeeper.tables.models import Deal, Table  # noqa: E402
+from scorekeeper.clubs.models import Player
+from scorekeeper.clubs.services import club_create
+from scorekeeper.engine.simulate import random_table
+from scorekeeper.events.models import Event
+from scorekeeper.tables.models import Deal, Table
 
 EVENTS, TABLES, DEALS, PLAYERS = 200, 10, 40, 60
 YEAR = 2026
@@ -93,7 +79,6 @@ def timed(client: Client, url: str, runs: int) -> tuple[float, float, int]:
 
 
 def main() -> None:
-    call_command("migrate", verbosity=0)
     start = time.perf_counter()
     club, players, events = build_season()
     deals = Deal.objects.count()

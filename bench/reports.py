@@ -8,31 +8,17 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import os
 import random
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-DB = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+import database  # noqa: F401  (first: Django on a temporary database, migrated)
 
-import django  # noqa: E402
-
-django.setup()
-
-from django.core.management import call_command  # noqa: E402
-
-from scorekeeper.clubs.services import club_create, player_create  # noqa: E402
-from scorekeeper.engine.simulate import random_deal  # noqa: E402
-from scorekeeper.events.services import event_create  # noqa: E402
-from scorekeeper.reports import documents, gather  # noqa: E402
-from scorekeeper.tables.models import Deal, DealChange  # noqa: E402
-from scorekeeper.tables.services import table_create  # noqa: E402
+from scorekeeper.clubs.services import club_create, player_create
+from scorekeeper.engine.simulate import random_deal
+from scorekeeper.events.services import event_create
+from scorekeeper.reports import documents, gather
+from scorekeeper.tables.models import Deal, DealChange
+from scorekeeper.tables.services import table_create
 
 TABLES, DEALS = 30, 40
 
@@ -73,7 +59,6 @@ def best(runs: int, work) -> tuple[float, float]:
 
 
 def main() -> None:
-    call_command("migrate", verbosity=0)
     event, tables = build_event()
     report_best, report_median = best(5, lambda: documents.event_report(gather.event_report_for(event)))
     sheet_best, sheet_median = best(20, lambda: documents.table_sheet(gather.sheet_for(tables[0])))

@@ -378,6 +378,7 @@ FR = {
     "Who called him": "Qui l'a appelé",
     "Never called as ally.": "Jamais appelé comme allié.",
     "Season report (PDF)": "Rapport de saison (PDF)",
+    "The five best rated, event after event": "Les cinq meilleures cotes, soirée après soirée",
 }
 
 

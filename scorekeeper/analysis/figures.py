@@ -127,12 +127,22 @@ class Split:
 
 
 @dataclass
-class ContractFigures:
+class Results:
+    """Deals of one kind (a contract as hombre, an alliance with one partner): how they went and what they
+    brought this player."""
+
     played: int = 0
     made: int = 0
     remise: int = 0
     codille: int = 0
-    chips: int = 0  # the hombre's change over those deals
+    chips: int = 0
+
+    def add(self, line: str, chips: int) -> None:
+        self.played += 1
+        self.made += line in WON_LINES
+        self.remise += line == Outcome.REMISE.value
+        self.codille += line == Outcome.CODILLE.value
+        self.chips += chips
 
     @property
     def rate(self) -> int | None:
@@ -150,23 +160,12 @@ class RoleFigures:
 
 
 @dataclass
-class PartnerFigures:
-    """Alliances between this player and one other: as hombre calling him, or called by him."""
-
-    times: int = 0
-    made: int = 0
-    remise: int = 0
-    codille: int = 0
-    chips: int = 0  # this player's change over those deals
-
-
-@dataclass
 class PlayerFigures:
     events: set = field(default_factory=set)
     tables: int = 0
     deals: int = 0
     chips: int = 0  # change over his tables, the end-of-round rule included
-    contracts: dict[str, ContractFigures] = field(default_factory=dict)  # as hombre
+    contracts: dict[str, Results] = field(default_factory=dict)  # as hombre
     roles: dict[str, RoleFigures] = field(default_factory=lambda: {r: RoleFigures() for r in ROLES})
     premiers: int = 0  # deals his side (as hombre or ally) took the first six tricks
     voles_tried: int = 0
@@ -174,8 +173,8 @@ class PlayerFigures:
     runs: int = 0  # deals his side held a matador run (three or more) when he was hombre or ally
     own_runs: int = 0  # ... of which in his own hand as hombre
     longest_run: int = 0
-    called: dict[object, PartnerFigures] = field(default_factory=dict)  # partners he called, by player key
-    called_by: dict[object, PartnerFigures] = field(default_factory=dict)  # hombres who called him
+    called: dict[object, Results] = field(default_factory=dict)  # alliances with the partners he called, by key
+    called_by: dict[object, Results] = field(default_factory=dict)  # alliances with the hombres who called him
     series: list[tuple[object, int]] = field(default_factory=list)  # (event, chips so far), an event at a time
     split: Split = field(default_factory=Split)
 
@@ -221,7 +220,6 @@ class PlayerFigures:
             if role == "opponent":
                 continue
             line = row[LINE]
-            made = line in WON_LINES
             self.premiers += row[PREMIERS]
             self.voles_tried += row[VOLE]
             self.voles_won += line == Line.VOLE_WON.value
@@ -230,21 +228,9 @@ class PlayerFigures:
                 self.longest_run = max(self.longest_run, row[RUN_SIDE])
                 if role == "hombre" and row[RUN_HOMBRE] >= 3:
                     self.own_runs += 1
-            partner = None
             if role == "hombre":
-                contract = self.contracts.setdefault(row[CONTRACT], ContractFigures())
-                contract.played += 1
-                contract.made += made
-                contract.remise += line == Outcome.REMISE.value
-                contract.codille += line == Outcome.CODILLE.value
-                contract.chips += mine
+                self.contracts.setdefault(row[CONTRACT], Results()).add(line, mine)
                 if row[ALLY] != NO_ALLY:
-                    partner = self.called.setdefault(players[row[ALLY]], PartnerFigures())
+                    self.called.setdefault(players[row[ALLY]], Results()).add(line, mine)
             else:
-                partner = self.called_by.setdefault(players[row[HOMBRE]], PartnerFigures())
-            if partner is not None:
-                partner.times += 1
-                partner.made += made
-                partner.remise += line == Outcome.REMISE.value
-                partner.codille += line == Outcome.CODILLE.value
-                partner.chips += mine
+                self.called_by.setdefault(players[row[HOMBRE]], Results()).add(line, mine)

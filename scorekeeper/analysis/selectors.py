@@ -21,6 +21,7 @@ from scorekeeper.analysis.figures import (
     VOLE,
     PlayerFigures,
     Reference,
+    Results,
     Split,
     bucket_sums,
     digest_rows,
@@ -195,6 +196,21 @@ class Ladder:
     tables: int
     deals: int
     order: str
+    # The rating of the five best rated, event after event of the season (from where each started it).
+    rating_series: dict[str, list[float]] = field(default_factory=dict)
+
+
+def _rating_series(run: RatingRun, before: RatingRun, events: list[int], players: list[LadderLine]):
+    series = {}
+    for line in players:
+        points = dict(run.history.get(line.player.pk, []))
+        value = before.of(line.player.pk).value
+        values = [value]
+        for event in events:
+            value = points.get(event, value)
+            values.append(value)
+        series[line.player.name] = values
+    return series
 
 
 def ladder(*, club: Club, year: int, order: str = "chips") -> Ladder:
@@ -231,14 +247,17 @@ def ladder(*, club: Club, year: int, order: str = "chips") -> Ladder:
         same = previous is not None and key(previous)[:-1] == key(line)[:-1]
         line.rank = previous.rank if same else place
         previous = line
+    season_events = list(dict.fromkeys(t.event_id for t in season))
+    best = sorted(ordered, key=lambda line: -line.rating.value)[:5]
     return Ladder(
         club,
         year,
         ordered,
-        len({t.event_id for t in season}),
+        len(season_events),
         len(season),
         sum(t.deals for t in season),
         "rating" if order == "rating" else "chips",
+        _rating_series(run, before, season_events, best),
     )
 
 
@@ -248,11 +267,7 @@ def ladder(*, club: Club, year: int, order: str = "chips") -> Ladder:
 @dataclass
 class Partner:
     player: Player
-    times: int
-    made: int
-    remise: int
-    codille: int
-    chips: int
+    results: Results
 
 
 @dataclass
@@ -294,8 +309,8 @@ def player_analysis(*, player: Player, year: int | None = None) -> PlayerAnalysi
     place = next((i for i, (p, _) in enumerate(ordered, start=1) if p == player.pk), None)
 
     def partners(source) -> list[Partner]:
-        lines = [Partner(names[k], f.times, f.made, f.remise, f.codille, f.chips) for k, f in source.items()]
-        return sorted(lines, key=lambda p: (-p.times, p.player.name))
+        lines = [Partner(names[key], results) for key, results in source.items()]
+        return sorted(lines, key=lambda p: (-p.results.played, p.player.name))
 
     return PlayerAnalysis(
         player=player,

@@ -21,13 +21,23 @@ PHONE_CHART = {"width": 360, "height": 210, "font_size": 11}
 ROLE_WORDS = {"hombre": gettext_lazy("hombre"), "ally": gettext_lazy("ally"), "opponent": gettext_lazy("opponent")}
 
 
+def _chart(ident: str, name: str, values: list, title: str) -> str:
+    """A phone-sized line chart of one player's values event after event, from 0 before the first."""
+    drawing = line_chart(
+        {name: [0, *values]}, title, **PHONE_CHART, empty=_("No event played yet."), x_label=_("events played")
+    )
+    return svg(drawing, ident, title)
+
+
 @login_required
 @require_GET
 def season(request: HttpRequest, club_id: int) -> HttpResponse:
     club = directed_club(request, club_id)
     year = season_year(request)
     board = ladder(club=club, year=year, order=request.GET.get("by", "chips"))
-    return render(request, "analysis/ladder.html", {"club": club, "year": year, "ladder": board})
+    title = _("The five best rated, event after event")
+    chart = svg(line_chart(board.rating_series, title, width=360, height=230, font_size=10), "ratings", title)
+    return render(request, "analysis/ladder.html", {"club": club, "year": year, "ladder": board, "chart": chart})
 
 
 @login_required
@@ -38,27 +48,11 @@ def player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
     text = request.GET.get("year", "")
     year = season_year(request) if text else None
     page = player_analysis(player=person, year=year)
-    chips = svg(
-        line_chart(
-            {person.name: [0] + [chips for _event, chips in page.chips_history]},
-            _("Chips won, event after event"),
-            **PHONE_CHART,
-            empty=_("No event played yet."),
-            x_label=_("events played"),
-        ),
-        "chips",
-        _("Chips won, event after event"),
+    chips = _chart(
+        "chips", person.name, [chips for _event, chips in page.chips_history], _("Chips won, event after event")
     )
-    rating = svg(
-        line_chart(
-            {person.name: [0] + [value for _event, value in page.rating_history]},
-            _("Rating after each event"),
-            **PHONE_CHART,
-            empty=_("No event played yet."),
-            x_label=_("events played"),
-        ),
-        "rating",
-        _("Rating after each event"),
+    rating = _chart(
+        "rating", person.name, [value for _event, value in page.rating_history], _("Rating after each event")
     )
     contracts = [
         (CONTRACTS[Contract(name)], figures)

@@ -46,7 +46,7 @@ def line_chart(
     if not names:
         drawing.add(String(10, height / 2, empty, fontName=FONT, fontSize=9))
         return drawing
-    legend_width = 105 if len(names) > 1 else 0
+    legend_width = 9 * font_size + 30 if len(names) > 1 else 0
     plot = LinePlot()
     plot.x, plot.y = 4 * font_size + 4, 2.5 * font_size + (font_size + 4 if x_label else 0)
     plot.width, plot.height = width - plot.x - 10 - legend_width, height - plot.y - 2 * font_size - 8
@@ -75,10 +75,12 @@ def line_chart(
         drawing.add(Line(plot.x, y0, plot.x + plot.width, y0, strokeColor=TEXT_GREY, strokeWidth=0.6))
     if legend_width:
         legend = LineLegend()
-        legend.x, legend.y = width - legend_width + 8, height - 14
-        legend.fontName, legend.fontSize = FONT, 8
+        legend.x, legend.y = width - legend_width + 8, height - font_size - 10
+        legend.fontName, legend.fontSize = FONT, font_size
+        legend.alignment = "right"  # the colour, then the name
+        legend.dx, legend.dxTextSpace = font_size * 1.2, 4
         legend.columnMaximum = len(names)
-        legend.deltay = 10
+        legend.deltay = font_size + 4
         legend.colorNamePairs = [(LINE_COLOURS[i % len(LINE_COLOURS)], name) for i, name in enumerate(names)]
         drawing.add(legend)
     drawing.add(String(plot.x, height - font_size - 4, title, fontName=BOLD, fontSize=font_size + 1))

@@ -12,19 +12,14 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.analysis.figures import PlayerFigures, Reference, Split, bucket_sums, digest_rows
-from scorekeeper.engine import Contract, DealRecord, RuleSet, Session, fold
+from scorekeeper.engine import DealRecord, RuleSet, Session, fold
+from tests.tables.pc6 import PC6
 
 SEATS = ("ann", "ben", "cat", "dan")
 
 
 def pc6_rows():
-    deals = [
-        DealRecord(dealer=3, contract=Contract.SOLO, hombre=0, trump="S", tricks=5),
-        DealRecord(dealer=0, contract=Contract.SOLO, hombre=1, trump="S", tricks=3),
-        DealRecord(dealer=1, contract=Contract.ALLIANCE, hombre=2, ally=3, trump="S", tricks=5),
-        DealRecord(dealer=2, contract=Contract.SOLO, hombre=3, trump="S", tricks=6),
-    ]
-    ledger = fold(Session(RuleSet.PARLETT_CHIPS, start=40), [DealRecord(dealer=3, void=True), *deals])
+    ledger = fold(Session(RuleSet.PARLETT_CHIPS, start=40), [DealRecord(dealer=3, void=True), *PC6])
     return digest_rows(ledger)
 
 
@@ -60,9 +55,9 @@ def test_alliances_from_both_sides():
     cat, dan = figures_for(2), figures_for(3)
     assert cat.contracts["alliance"].played == 1 and cat.contracts["alliance"].remise == 1
     called = cat.called["dan"]
-    assert (called.times, called.made, called.remise, called.codille, called.chips) == (1, 0, 1, 0, -29)
+    assert (called.played, called.made, called.remise, called.codille, called.chips) == (1, 0, 1, 0, -29)
     by = dan.called_by["cat"]
-    assert (by.times, by.remise, by.chips) == (1, 1, -1)  # the ally bears nothing but his ante
+    assert (by.played, by.remise, by.chips) == (1, 1, -1)  # the ally bears nothing but his ante
     assert (dan.roles["ally"].deals, dan.roles["ally"].chips) == (1, -1)
     assert (dan.roles["hombre"].chips, dan.roles["opponent"].chips, dan.chips) == (59, 2, 60)
     assert dan.contracts["solo"].made == 1 and dan.contracts["solo"].rate == 100
@@ -98,3 +93,26 @@ def test_stakes_part_is_what_the_pot_added():
     split = Split()
     split.add(rich, 0, reference)
     assert (split.hands, split.play, split.stakes) == (31.0, 0.0, 28.0)
+
+
+def test_premiers_voles_and_matador_runs_count_for_the_side_only():
+    rows = [
+        # Ann declares the vole and takes all ten tricks, holding four matadors herself.
+        ["vole_bid", 0, -1, 10, "vole_won", 4, 4, 1, 1, 4, 30, -10, -10, -10],
+        # Ben calls Ann; the side holds three matadors between them (Ben alone none), premiers, no vole.
+        ["alliance", 1, 0, 6, "premiers", 3, 0, 1, 0, 4, 5, 5, -5, -5],
+        # Cat calls Ann, tries the vole after premiers and loses it: Ann is ally again.
+        ["alliance", 2, 0, 8, "vole_lost", 0, 0, 1, 1, 4, 2, -2, 2, -2],
+        # Dan's solo with five matadors: Ann is an opponent, nothing of it is hers.
+        ["solo", 3, -1, 7, "won", 5, 5, 0, 0, 4, -3, -3, -3, 9],
+    ]
+    ann = PlayerFigures()
+    ann.add_table(rows, 0, SEATS, 34, "evening")
+    assert (ann.premiers, ann.voles_tried, ann.voles_won) == (3, 2, 1)
+    assert (ann.runs, ann.own_runs, ann.longest_run) == (2, 1, 4)
+    assert (ann.roles["ally"].deals, ann.roles["ally"].chips) == (2, 7)
+    assert ann.called_by["ben"].made == 1 and ann.called_by["cat"].made == 1  # a lost vole still wins the game
+    assert ann.contracts["vole_bid"].rate == 100
+    ben = PlayerFigures()
+    ben.add_table(rows, 1, SEATS, -10, "evening")
+    assert (ben.runs, ben.own_runs, ben.premiers) == (1, 0, 1)  # the side's run counts; it was not in his hand

@@ -21,19 +21,12 @@ from django.urls import reverse
 from scorekeeper.analysis.models import TableDigest
 from scorekeeper.analysis.selectors import event_analysis, ladder, player_analysis
 from scorekeeper.clubs.services import player_create
-from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.events.services import event_create
 from scorekeeper.tables.services import deal_correct, deal_record, table_create
 from tests.factories import make_club, make_user
+from tests.tables.pc6 import PC6
 
 pytestmark = pytest.mark.django_db
-
-PC6 = [
-    DealRecord(dealer=3, contract=Contract.SOLO, hombre=0, trump="S", tricks=5),
-    DealRecord(dealer=0, contract=Contract.SOLO, hombre=1, trump="S", tricks=3),
-    DealRecord(dealer=1, contract=Contract.ALLIANCE, hombre=2, ally=3, trump="S", tricks=5),
-    DealRecord(dealer=2, contract=Contract.SOLO, hombre=3, trump="S", tricks=6),
-]
 
 
 def play_evening(club, date, seats, name="Evening"):
@@ -72,6 +65,12 @@ def test_season_ladder(history):
     by_rating = ladder(club=history["club"], year=2026, order="rating").lines
     assert by_rating[0].player.name == "Dan" and by_rating[0].rating_change > 0
     assert by_rating[0].rating.value > max(line.rating.value for line in by_rating[1:])
+    # The season's chart: from the rating each had before 2026, then after March and after April.
+    series = board.rating_series
+    assert sorted(series) == ["Ann", "Ben", "Cat", "Dan", "Eve"] and all(len(v) == 3 for v in series.values())
+    assert series["Dan"][0] < series["Dan"][1] < series["Dan"][2]
+    assert series["Eve"][:2] == [0, 0]  # new in April
+    assert series["Ann"][1] == series["Ann"][2]  # did not play in April: carried
 
 
 def test_player_figures_over_every_event_and_one_season(history):
@@ -80,7 +79,13 @@ def test_player_figures_over_every_event_and_one_season(history):
     assert (len(f.events), f.tables, f.deals, f.chips, f.hombre) == (3, 3, 12, -84, 3)
     assert (f.contracts["alliance"].played, f.contracts["alliance"].remise) == (3, 3)
     [dan] = cat.called
-    assert (dan.player.name, dan.times, dan.made, dan.remise, dan.chips) == ("Dan", 3, 0, 3, -87)
+    assert (dan.player.name, dan.results.played, dan.results.made, dan.results.remise, dan.results.chips) == (
+        "Dan",
+        3,
+        0,
+        3,
+        -87,
+    )
     assert [(e.name, chips) for e, chips in cat.chips_history] == [("October", -28), ("March", -56), ("April", -84)]
     assert [e.name for e, _ in cat.rating_history] == ["October", "March", "April"]
     assert cat.years == [2026, 2025]
@@ -88,7 +93,7 @@ def test_player_figures_over_every_event_and_one_season(history):
     assert (len(season.figures.events), season.figures.chips) == (2, -56)
     assert [e.name for e, _ in season.rating_history] == ["March", "April"]
     dan_page = player_analysis(player=history["dan"])
-    assert [(p.player.name, p.times, p.chips) for p in dan_page.called_by] == [("Cat", 3, -3)]
+    assert [(p.player.name, p.results.played, p.results.chips) for p in dan_page.called_by] == [("Cat", 3, -3)]
     assert dan_page.rating_rank == 1 and dan_page.rated_players == 5
 
 

@@ -15,15 +15,9 @@ from scorekeeper.tables.services import (
     table_import,
 )
 from tests.factories import make_table
+from tests.tables.pc6 import PC6
 
 pytestmark = pytest.mark.django_db
-
-PC6 = [
-    DealRecord(dealer=3, contract=Contract.SOLO, hombre=0, trump="S", tricks=5),
-    DealRecord(dealer=0, contract=Contract.SOLO, hombre=1, trump="S", tricks=3),
-    DealRecord(dealer=1, contract=Contract.ALLIANCE, hombre=2, ally=3, trump="S", tricks=5),
-    DealRecord(dealer=2, contract=Contract.SOLO, hombre=3, trump="S", tricks=6),
-]
 
 
 def record_all(table, records):
