@@ -121,3 +121,4 @@ class PersonalReport:
     account: int
     series: list[int]
     generated: str = ""
+    rating: list[float] = field(default_factory=list)  # the club rating after each event (season reports)

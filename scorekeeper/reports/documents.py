@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from scorekeeper.reports.charts import BOLD, FONT, account_chart
+from scorekeeper.reports.charts import BOLD, FONT, account_chart, line_chart
 from scorekeeper.reports.data import BlankSheet, EventReport, PersonalReport, SheetHeader, TableSheet
 
 PAPER = {"a4": A4, "letter": LETTER}
@@ -280,4 +280,7 @@ def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
         Paragraph("Account", H2),
         account_chart({report.player: report.series}),
     ]
+    if report.rating:
+        title = "Club rating after each event (Plackett-Luce; 0 for a new player)"
+        story += [Paragraph("Rating", H2), line_chart({report.player: report.rating}, title)]
     return _build(story, paper, f"Generated {report.generated}", f"Report {report.player}")

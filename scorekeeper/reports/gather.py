@@ -7,6 +7,7 @@ from collections import defaultdict
 
 from django.utils import timezone
 
+from scorekeeper.analysis.selectors import player_analysis
 from scorekeeper.engine import Contract, Line, Outcome
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import EventSummary, event_summary
@@ -225,4 +226,6 @@ def personal_season_for(club, player, year: int) -> PersonalReport:
     """One player's season: every deal of the club's events of the year; the account is the total change."""
     events = Event.objects.filter(club=club, date__year=year).order_by("date", "pk")
     summaries = [event_summary(event=event) for event in events]
-    return _personal(summaries, player, f"Season {year}: chips won or lost over the year", club.name)
+    report = _personal(summaries, player, f"Season {year}: chips won or lost over the year", club.name)
+    history = player_analysis(player=player, year=year).rating_history
+    return dataclasses.replace(report, rating=[value for _event, value in history])

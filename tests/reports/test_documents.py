@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from scorekeeper.analysis.selectors import player_analysis
 from scorekeeper.engine.simulate import random_deal
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.selectors import table_ledger
@@ -144,9 +145,11 @@ def test_event_report_has_a_section_per_round_and_a_season_report_adds_up_the_ye
     assert "Round 1" in text_of(documents.event_report(report))
     season = gather.personal_season_for(event.club, table.seat_2, event.date.year)
     assert season.deals == 8 and season.account == view.state.balances[2] - 40
+    # One event: one point of the club rating, the one the player's page shows.
+    assert season.rating == [player_analysis(player=table.seat_2).rating.value]
     director = make_user()
     event.club.directors.add(director)
     client.force_login(director)
     url = reverse("player-season", kwargs={"club_id": event.club.pk, "player_id": table.seat_2.pk})
     pdf = client.get(f"{url}?year={event.date.year}").content
-    assert "Season 2026" in text_of(pdf) and "Zoë Ferrand" in text_of(pdf)
+    assert "Season 2026" in text_of(pdf) and "Zoë Ferrand" in text_of(pdf) and "Club rating" in text_of(pdf)
