@@ -303,7 +303,7 @@ FR = {
     "Chips won, event after event": "Jetons gagnés, soirée après soirée",
     "No event played yet.": "Aucune soirée jouée pour l'instant.",
     "events played": "soirées jouées",
-    "Rating after each event": "Classement après chaque soirée",
+    "Rating after each event": "Cote après chaque soirée",
     "Deals": "Coups",
     "Made": "Gagnés",
     "No deal played yet.": "Aucun coup joué pour l'instant.",

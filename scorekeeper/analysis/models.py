@@ -1,7 +1,8 @@
 """What the analysis keeps of each table's fold, so that a season's pages need not fold every table again.
 
 A digest is a cache: it is made from the engine's ledger, stamped with the table's revision, and made again
-whenever the table's revision has moved on. Deleting every digest loses nothing."""
+whenever the table's revision has moved on. Deleting every digest loses nothing, and a change to what a digest
+holds (the rows of analysis.figures) must come with a migration that deletes them."""
 
 from __future__ import annotations
 

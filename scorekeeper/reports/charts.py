@@ -4,6 +4,7 @@ inline SVG (renderSVG), so a page and its printout show the same chart."""
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Sequence
 from html import escape
@@ -60,6 +61,7 @@ def line_chart(
     plot.xValueAxis.valueMin = 0
     longest = max(len(series[name]) for name in names)
     plot.xValueAxis.valueMax = max(longest - 1, 1)
+    plot.xValueAxis.valueStep = max(1, math.ceil((longest - 1) / 8))  # whole deals or events, at most 9 ticks
     plot.xValueAxis.visibleGrid = False
     plot.yValueAxis.visibleGrid = True
     plot.yValueAxis.gridStrokeColor = colors.HexColor("#e2ddd0")
