@@ -176,6 +176,9 @@ class PlayerFigures:
     called: dict[object, Results] = field(default_factory=dict)  # alliances with the partners he called, by key
     called_by: dict[object, Results] = field(default_factory=dict)  # alliances with the hombres who called him
     series: list[tuple[object, int]] = field(default_factory=list)  # (event, chips so far), an event at a time
+    by_deal: list[int] = field(default_factory=list)  # chips so far after each deal (end-of-round rules left out)
+    won: int = 0  # chips won over the deals that gained
+    lost: int = 0  # chips lost over the deals that cost
     split: Split = field(default_factory=Split)
 
     @property
@@ -211,6 +214,11 @@ class PlayerFigures:
         for row in rows:
             self.deals += 1
             mine = row[DELTAS + seat]
+            self.by_deal.append((self.by_deal[-1] if self.by_deal else 0) + mine)
+            if mine > 0:
+                self.won += mine
+            else:
+                self.lost -= mine
             role = role_of(row, seat)
             figures = self.roles[role]
             figures.deals += 1

@@ -223,9 +223,22 @@ def personal_report_for(event: Event, player) -> PersonalReport:
 
 
 def personal_season_for(club, player, year: int) -> PersonalReport:
-    """One player's season: every deal of the club's events of the year; the account is the total change."""
-    events = Event.objects.filter(club=club, date__year=year).order_by("date", "pk")
-    summaries = [event_summary(event=event) for event in events]
-    report = _personal(summaries, player, f"Season {year}: chips won or lost over the year", club.name)
-    history = player_analysis(player=player, year=year).rating_history
-    return dataclasses.replace(report, rating=[value for _event, value in history])
+    """One player's season: every deal of the club's events of the year, from the analysis' table digests;
+    the account is the total change, the end-of-round rule included."""
+    page = player_analysis(player=player, year=year)
+    f = page.figures
+    counts = {Contract(name): [results.played, results.made] for name, results in f.contracts.items()}
+    return PersonalReport(
+        player.name,
+        club.name,
+        f"Season {year}: chips won or lost over the year",
+        f.deals,
+        f.hombre,
+        _contract_lines(defaultdict(lambda: [0, 0], counts)),
+        f.won,
+        f.lost,
+        f.chips,
+        [0, *f.by_deal],
+        _now(),
+        rating=[value for _event, value in page.rating_history],
+    )

@@ -49,6 +49,8 @@ def test_hombre_and_opponent_figures():
     assert ann.roles["opponent"].average == pytest.approx(1 / 3)
     assert ann.roles["ally"].average is None
     assert ann.series == [("evening", -4)]
+    assert ann.by_deal == [-5, -2, -3, -4]
+    assert (ann.won, ann.lost) == (3, 7)
 
 
 def test_alliances_from_both_sides():
