@@ -100,6 +100,7 @@ def main() -> None:
         ("player page (whole history)", player, 7),
         ("player page (one season)", player + f"?year={YEAR}", 7),
         ("evening analysis", evening, 7),
+        ("player's season report (PDF)", f"/clubs/{club.pk}/players/{players[0].pk}/season.pdf?year={YEAR}", 5),
     ):
         best, median, queries = timed(client, url, runs)
         print(f"{label:<48} best {best * 1000:7.1f} ms   median {median * 1000:7.1f} ms   {queries} queries")
