@@ -7,6 +7,12 @@ from scorekeeper.tables.models import Deal, DealChange, Table
 class TableAdmin(admin.ModelAdmin):
     list_display = ["__str__", "round", "number", "seat_0", "seat_1", "seat_2", "seat_3"]
     list_filter = ["event"]
+    # The first dealer fixes the rotation every recorded deal was checked against.
+    readonly_fields = ["first_dealer", "revision"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        obj.changed()  # a seat may have changed hands: figures kept for the table are stale
 
 
 class DealChangeInline(admin.TabularInline):
