@@ -18,6 +18,7 @@ from scorekeeper.engine.model import (
     PenaltyKind,
     RuleSet,
     Session,
+    is_int,
 )
 from scorekeeper.engine.options import Options
 
@@ -56,10 +57,6 @@ DEAL_FIELDS = {
 PENALTY_FIELDS = {"kind", "seats", "count", "intentional"}
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def load_json(text: str | bytes) -> Any:
     try:
         return json.loads(text)
@@ -91,7 +88,7 @@ def parse_session(doc: Any) -> tuple[Session, list[Any], bool]:
     if not isinstance(players, list) or len(players) != 4 or not all(isinstance(p, str) and p.strip() for p in players):
         raise EngineError("players_invalid", "players", "players must be four names, seats 0 to 3")
     start = doc.get("start", 0)
-    if not _is_int(start):
+    if not is_int(start):
         raise EngineError("start_invalid", "start", "the starting balance must be a whole number")
     close = doc.get("close", False)
     if not isinstance(close, bool):
@@ -136,15 +133,15 @@ def _parse_opening(doc: Mapping[str, Any], ruleset: RuleSet) -> Opening:
             raise EngineError("opening_unexpected", name, f"{name!r} is not a store of {ruleset.value}")
         values[name] = doc[name]
     for name in ("pot", "k", "board", "held"):
-        if name in values and (not _is_int(values[name]) or values[name] < 0):
+        if name in values and (not is_int(values[name]) or values[name] < 0):
             raise EngineError("opening_invalid", name, f"{name} must be a whole number, 0 or more")
     beasts = values.get("beasts", [])
-    if not isinstance(beasts, list) or not all(_is_int(b) and b > 0 for b in beasts):
+    if not isinstance(beasts, list) or not all(is_int(b) and b > 0 for b in beasts):
         raise EngineError("opening_invalid", "beasts", "beasts must be a list of positive whole numbers")
     eligible = values.get("eligible", [])
     if (
         not isinstance(eligible, list)
-        or not all(_is_int(s) and 0 <= s <= 3 for s in eligible)
+        or not all(is_int(s) and 0 <= s <= 3 for s in eligible)
         or len(set(eligible)) != len(eligible)
     ):
         raise EngineError("opening_invalid", "eligible", "eligible must list distinct seats 0 to 3")
@@ -174,7 +171,7 @@ def _flag(raw: Mapping[str, Any], name: str) -> bool:
 
 def _optional_int(raw: Mapping[str, Any], name: str, code: str, words: str) -> int | None:
     value = raw.get(name)
-    if value is not None and not _is_int(value):
+    if value is not None and not is_int(value):
         raise EngineError(code, name, words)
     return value
 
@@ -190,7 +187,7 @@ def parse_deal(raw: Any) -> DealRecord:
     if "dealer" not in raw:
         raise EngineError("dealer_invalid", "dealer", "every deal names its dealer")
     dealer = raw["dealer"]
-    if not _is_int(dealer):
+    if not is_int(dealer):
         raise EngineError("dealer_invalid", "dealer", "the dealer must be a seat from 0 to 3")
     void = _flag(raw, "void")
     if void:
@@ -220,12 +217,12 @@ def parse_deal(raw: Any) -> DealRecord:
         )
     if raw.get("hombre") is None:
         raise EngineError("hombre_invalid", "hombre", "say who the hombre is")
-    if "tricks" not in raw or not _is_int(raw["tricks"]):
+    if "tricks" not in raw or not is_int(raw["tricks"]):
         raise EngineError("tricks_invalid", "tricks", "tricks of the contracting side: a number from 0 to 10")
     hombre_tricks = _optional_int(raw, "hombre_tricks", "hombre_tricks_invalid", "the hombre's tricks: a number")
     by_seat = raw.get("tricks_by_seat")
     if by_seat is not None:
-        if not isinstance(by_seat, list) or len(by_seat) != 4 or not all(_is_int(t) for t in by_seat):
+        if not isinstance(by_seat, list) or len(by_seat) != 4 or not all(is_int(t) for t in by_seat):
             raise EngineError("tricks_by_seat_invalid", "tricks_by_seat", "tricks by seat: four whole numbers")
         by_seat = tuple(by_seat)
     for name in ("run_side", "run_hombre"):
@@ -243,7 +240,7 @@ def parse_deal(raw: Any) -> DealRecord:
         raise EngineError("called_invalid", "called", "the called card is a king or a queen, such as KH or QD")
     trump = raw.get("trump")
     winner = raw.get("remainder_winner")
-    if winner is not None and winner != NONE_HELD and not _is_int(winner):
+    if winner is not None and winner != NONE_HELD and not is_int(winner):
         raise EngineError("remainder_winner_invalid", "remainder_winner", "a seat from 0 to 3, or 'none'")
     return DealRecord(
         dealer=dealer,
@@ -281,10 +278,10 @@ def _parse_penalty(raw: Any) -> Penalty:
     except ValueError:
         raise EngineError("penalty_kind_invalid", "penalties", f"unknown penalty {raw['kind']!r}") from None
     seats = raw.get("seats")
-    if not isinstance(seats, list) or not all(_is_int(s) for s in seats):
+    if not isinstance(seats, list) or not all(is_int(s) for s in seats):
         raise EngineError("penalty_seats_invalid", "penalties", "a penalty lists its offenders' seats")
     count = raw.get("count", 1)
-    if not _is_int(count):
+    if not is_int(count):
         raise EngineError("penalty_count_invalid", "penalties", "a penalty's count is a whole number")
     intentional = raw.get("intentional", False)
     if not isinstance(intentional, bool):

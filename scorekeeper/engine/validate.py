@@ -17,6 +17,7 @@ from scorekeeper.engine.model import (
     DealRecord,
     PenaltyKind,
     RuleSet,
+    is_int,
 )
 from scorekeeper.engine.options import Options
 
@@ -25,10 +26,6 @@ SEAT_WORDS = "a seat from 0 to 3"
 
 SEATS = frozenset(range(4))
 NO_KINDS: frozenset[PenaltyKind] = frozenset()
-
-
-def _is_int(value: object) -> bool:
-    return type(value) is int  # bool is a subclass of int and is not a number of tricks
 
 
 def _seat(value: object, field: str, code: str, what: str) -> int:
@@ -165,7 +162,7 @@ def check_deal(
         if (
             not isinstance(by_seat, tuple | list)
             or len(by_seat) != 4
-            or not all(_is_int(t) and 0 <= t <= 10 for t in by_seat)
+            or not all(is_int(t) and 0 <= t <= 10 for t in by_seat)
             or sum(by_seat) != 10
         ):
             raise EngineError("tricks_by_seat_invalid", "tricks_by_seat", "tricks of the four seats must add up to 10")
@@ -257,7 +254,7 @@ def check_deal(
                 "a codille remainder is held: who of the eligible players holds Spadille, or the highest trump?",
             )
         if winner != NONE_HELD:
-            if not _is_int(winner) or not 0 <= winner <= 3:  # type: ignore[operator]
+            if not is_int(winner) or not 0 <= winner <= 3:  # type: ignore[operator]
                 raise EngineError(
                     "remainder_winner_invalid",
                     "remainder_winner",
@@ -366,13 +363,13 @@ def _check_penalty(p, contract: Contract, ally: int | None, eldest: int) -> None
     except ValueError:
         raise EngineError("penalty_kind_invalid", "penalties", f"unknown penalty {p.kind!r}") from None
     seats = p.seats
-    if not isinstance(seats, tuple | list) or not all(_is_int(s) and 0 <= s <= 3 for s in seats):
+    if not isinstance(seats, tuple | list) or not all(is_int(s) and 0 <= s <= 3 for s in seats):
         raise EngineError("penalty_seats_invalid", "penalties", f"a penalty names offenders as {SEAT_WORDS}")
     wanted = 2 if kind is PenaltyKind.TURNED_HAND else 1
     if len(seats) != wanted or len(set(seats)) != len(seats):
         words = "the turner and the owner of the hand" if wanted == 2 else "one offender"
         raise EngineError("penalty_seats_invalid", "penalties", f"{kind.value.replace('_', ' ')} names {words}")
-    if not _is_int(p.count) or p.count < 1:
+    if not is_int(p.count) or p.count < 1:
         raise EngineError("penalty_count_invalid", "penalties", "a penalty happens at least once")
     if not isinstance(p.intentional, bool):
         raise EngineError("penalty_invalid", "penalties", "intentional is yes or no")
