@@ -22,7 +22,6 @@ from scorekeeper.analysis.figures import (
     PlayerFigures,
     Reference,
     Results,
-    Split,
     bucket_sums,
     digest_rows,
 )
@@ -200,11 +199,22 @@ class Ladder:
     rating_series: dict[str, list[float]] = field(default_factory=dict)
 
 
-def _rating_series(run: RatingRun, before: RatingRun, events: list[int], players: list[LadderLine]):
+def _season_start(run: RatingRun, player_id: int, season_events: set[int]) -> float:
+    """A player's rating when the season began: after his last event before it (the run's history is in order)."""
+    value = NEW.value
+    for event, after in run.history.get(player_id, []):
+        if event in season_events:
+            break
+        value = after
+    return value
+
+
+def _rating_series(run: RatingRun, events: list[int], players: list[LadderLine]) -> dict[str, list[float]]:
     series = {}
+    in_season = set(events)
     for line in players:
         points = dict(run.history.get(line.player.pk, []))
-        value = before.of(line.player.pk).value
+        value = _season_start(run, line.player.pk, in_season)
         values = [value]
         for event in events:
             value = points.get(event, value)
@@ -219,8 +229,9 @@ def ladder(*, club: Club, year: int, order: str = "chips") -> Ladder:
     tables = club_tables(club=club)
     until = [t for t in tables if t.date.year <= year]
     run = rating_run(club, until)
-    before = rating_run(club, [t for t in tables if t.date.year < year])
     season = [t for t in until if t.date.year == year]
+    season_events = list(dict.fromkeys(t.event_id for t in season))
+    in_season = set(season_events)
     lines: dict[int, LadderLine] = {}
     events: dict[int, set[int]] = defaultdict(set)
     for t in season:
@@ -234,7 +245,7 @@ def ladder(*, club: Club, year: int, order: str = "chips") -> Ladder:
         line.player = players[player_id]
         line.events = len(events[player_id])
         line.rating = run.of(player_id)
-        line.rating_change = line.rating.value - before.of(player_id).value
+        line.rating_change = line.rating.value - _season_start(run, player_id, in_season)
 
     def key(line: LadderLine) -> tuple:
         if order == "rating":
@@ -247,7 +258,6 @@ def ladder(*, club: Club, year: int, order: str = "chips") -> Ladder:
         same = previous is not None and key(previous)[:-1] == key(line)[:-1]
         line.rank = previous.rank if same else place
         previous = line
-    season_events = list(dict.fromkeys(t.event_id for t in season))
     best = sorted(ordered, key=lambda line: -line.rating.value)[:5]
     return Ladder(
         club,
@@ -257,7 +267,7 @@ def ladder(*, club: Club, year: int, order: str = "chips") -> Ladder:
         len(season),
         sum(t.deals for t in season),
         "rating" if order == "rating" else "chips",
-        _rating_series(run, before, season_events, best),
+        _rating_series(run, season_events, best),
     )
 
 
@@ -373,7 +383,6 @@ class EventAnalysis:
     players: list[EventPlayerLine]
     tables: list[EventTableLine]
     reference_deals: int  # player-deals behind the rule set's averages
-    split: Split  # the evening's total: hands + play + stakes over everyone (zero-sum rule sets: about 0)
 
     @property
     def premiers(self) -> int:
@@ -397,15 +406,12 @@ def event_analysis(*, event: Event) -> EventAnalysis:
     rows = dict(TableDigest.objects.filter(table_id__in=[t.id for t in ours]).values_list("table_id", "rows"))
     people = Player.objects.in_bulk(list({p for t in ours for p in t.seats}))
     figures: dict[int, PlayerFigures] = defaultdict(PlayerFigures)
-    total = Split()
     table_lines = []
     for t in ours:
         table_rows = rows.get(t.id, [])
         contracts: dict[str, int] = defaultdict(int)
         for row in table_rows:
             contracts[row[CONTRACT]] += 1
-            for seat in range(4):
-                total.add(row, seat, averages)
         for seat, player_id in enumerate(t.seats):
             figures[player_id].add_table(table_rows, seat, t.seats, t.changes[seat], t.event_id, averages)
         table_lines.append(
@@ -427,7 +433,7 @@ def event_analysis(*, event: Event) -> EventAnalysis:
         (EventPlayerLine(people[p], f) for p, f in figures.items()),
         key=lambda line: (-line.figures.chips, line.player.name),
     )
-    return EventAnalysis(event, players, table_lines, averages.deals, total)
+    return EventAnalysis(event, players, table_lines, averages.deals)
 
 
 __all__ = [
