@@ -68,17 +68,17 @@ class TableLine:
     changes: tuple[int, ...] = (0, 0, 0, 0)
 
 
-def club_tables(*, club: Club) -> list[TableLine]:
-    """Every table of the club in the order play happened (date, event, round, table), with fresh digests.
+def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
+    """Every table of the club (or of one of its events) in the order play happened (date, event, round,
+    table), with fresh digests.
 
     One query when every digest is fresh; four more to remake the stale ones, however many there are."""
     lines = []
     stale = []
-    for row in (
-        Table.objects.filter(event__club=club)
-        .order_by("event__date", "event_id", "round", "number")
-        .values_list(*TABLE_FIELDS)
-    ):
+    tables = Table.objects.filter(event__club=club)
+    if event is not None:
+        tables = tables.filter(event=event)
+    for row in tables.order_by("event__date", "event_id", "round", "number").values_list(*TABLE_FIELDS):
         (pk, event_id, date, ruleset, round_, number, s0, s1, s2, s3, revision, d_rev, d_deals, d_changes) = row
         line = TableLine(pk, event_id, date, ruleset, round_, number, (s0, s1, s2, s3), revision)
         if d_rev == revision:
@@ -295,8 +295,20 @@ class PlayerAnalysis:
     called_by: list[Partner] = field(default_factory=list)
 
 
-def _sit(player_id: int, t: TableLine) -> int | None:
-    return t.seats.index(player_id) if player_id in t.seats else None
+def _figures_of(player_id: int, tables: list[TableLine]) -> PlayerFigures:
+    """A player's figures over the given tables, all of which he sat at (one query for their rows)."""
+    rows = dict(TableDigest.objects.filter(table_id__in=[t.id for t in tables]).values_list("table_id", "rows"))
+    figures = PlayerFigures()
+    for t in tables:
+        seat = t.seats.index(player_id)
+        figures.add_table(rows.get(t.id, []), seat, t.seats, t.changes[seat], t.event_id)
+    return figures
+
+
+def player_event_figures(*, event: Event, player: Player) -> PlayerFigures:
+    """A player's figures for one evening (nothing if he was not seated)."""
+    tables = [t for t in club_tables(club=event.club, event=event) if player.pk in t.seats]
+    return _figures_of(player.pk, tables)
 
 
 def player_analysis(*, player: Player, year: int | None = None) -> PlayerAnalysis:
@@ -305,10 +317,7 @@ def player_analysis(*, player: Player, year: int | None = None) -> PlayerAnalysi
     tables = club_tables(club=club)
     years = sorted({t.date.year for t in tables if player.pk in t.seats}, reverse=True)
     mine = [t for t in tables if player.pk in t.seats and (year is None or t.date.year == year)]
-    rows = dict(TableDigest.objects.filter(table_id__in=[t.id for t in mine]).values_list("table_id", "rows"))
-    figures = PlayerFigures()
-    for t in mine:
-        figures.add_table(rows.get(t.id, []), _sit(player.pk, t), t.seats, t.changes[_sit(player.pk, t)], t.event_id)
+    figures = _figures_of(player.pk, mine)
     run = rating_run(club, tables if year is None else [t for t in tables if t.date.year <= year])
     event_ids = {e for e, _ in run.history.get(player.pk, [])} | {e for e, _ in figures.series}
     people = set(figures.called) | set(figures.called_by)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import defaultdict
 
 from django.utils import timezone
 
-from scorekeeper.analysis.selectors import player_analysis
+from scorekeeper.analysis.figures import PlayerFigures
+from scorekeeper.analysis.selectors import player_analysis, player_event_figures
 from scorekeeper.engine import Contract, Line, Outcome
 from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import EventSummary, event_summary
+from scorekeeper.events.selectors import event_summary
 from scorekeeper.reports.data import (
     BlankSheet,
     ContractLine,
@@ -183,62 +183,34 @@ def event_report_for(event: Event) -> EventReport:
     )
 
 
-def _personal(summaries: list[EventSummary], player, scope: str, club: str) -> PersonalReport:
-    counts: dict[Contract, list[int]] = defaultdict(lambda: [0, 0])
-    deals = as_hombre = won = lost = 0
-    account = 0
-    series = [0]
-    for summary in summaries:
-        for progress in summary.tables:
-            seats = [s for s, p in enumerate(progress.table.players) if p.pk == player.pk]
-            if not seats:
-                continue
-            seat = seats[0]
-            for e in progress.ledger.entries:
-                if e.void:
-                    continue
-                deals += 1
-                change = e.deltas[seat]
-                won += max(change, 0)
-                lost += max(-change, 0)
-                account += change
-                series.append(account)
-                if e.deal.hombre == seat:
-                    as_hombre += 1
-                    counts[e.deal.contract][0] += 1
-                    counts[e.deal.contract][1] += e.outcome is Outcome.WON
+def _personal(player, club: str, scope: str, f: PlayerFigures, start: int, rating=()) -> PersonalReport:
+    """A player's report from his figures; the account and the chart start at `start`."""
+    counts = defaultdict(lambda: [0, 0], {Contract(n): [r.played, r.made] for n, r in f.contracts.items()})
     return PersonalReport(
-        player.name, club, scope, deals, as_hombre, _contract_lines(counts), won, lost, account, series, _now()
+        player.name,
+        club,
+        scope,
+        f.deals,
+        f.hombre,
+        _contract_lines(counts),
+        f.won,
+        f.lost,
+        start + f.chips,
+        [start, *(start + v for v in f.by_deal)],
+        _now(),
+        rating=list(rating),
     )
 
 
 def personal_report_for(event: Event, player) -> PersonalReport:
     """One player's evening; the account includes the end-of-round pot rule, the chart the deals."""
-    summary = event_summary(event=event)
-    report = _personal([summary], player, f"{event.name}, {event.date.isoformat()}", event.club.name)
-    closing = next((a.account for a in summary.accounts if a.player.pk == player.pk), None)
-    account = closing if closing is not None else event.start + report.account
-    series = [event.start + v for v in report.series]
-    return dataclasses.replace(report, account=account, series=series)
+    figures = player_event_figures(event=event, player=player)
+    return _personal(player, event.club.name, f"{event.name}, {event.date.isoformat()}", figures, event.start)
 
 
 def personal_season_for(club, player, year: int) -> PersonalReport:
-    """One player's season: every deal of the club's events of the year, from the analysis' table digests;
-    the account is the total change, the end-of-round rule included."""
+    """One player's season: every deal of the club's events of the year; the account is the total change, the
+    end-of-round rule included."""
     page = player_analysis(player=player, year=year)
-    f = page.figures
-    counts = {Contract(name): [results.played, results.made] for name, results in f.contracts.items()}
-    return PersonalReport(
-        player.name,
-        club.name,
-        f"Season {year}: chips won or lost over the year",
-        f.deals,
-        f.hombre,
-        _contract_lines(defaultdict(lambda: [0, 0], counts)),
-        f.won,
-        f.lost,
-        f.chips,
-        [0, *f.by_deal],
-        _now(),
-        rating=[value for _event, value in page.rating_history],
-    )
+    rating = [value for _event, value in page.rating_history]
+    return _personal(player, club.name, f"Season {year}: chips won or lost over the year", page.figures, 0, rating)
