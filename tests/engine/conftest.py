@@ -3,12 +3,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
-VECTORS = RULES / "vectors"
+# The worked examples of docs/QUADRILLE-SCORING.md §4, in the format of docs/INTERCHANGE.md.
+VECTORS = Path(__file__).resolve().parent / "vectors"
 
 
 def load_vectors() -> list[dict]:
-    """Every worked example of QUADRILLE-SCORING.md §4, as the shared vector files give them."""
+    """Every worked example of QUADRILLE-SCORING.md §4, as the vector files beside this module give them."""
     vectors = []
     for path in sorted(VECTORS.glob("*.json")):
         vectors.extend(json.loads(path.read_text()))

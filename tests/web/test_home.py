@@ -9,6 +9,18 @@ def test_home_page_says_what_the_app_is(client):
     assert response.status_code == 200
     assert "Quadrille scorekeeper" in response.content.decode()
     assert "QUADRILLE-SCORING.md" in response.content.decode()
+    assert 'href="/docs/rules/"' in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_rules_and_the_interchange_format_are_served_from_the_project(client):
+    rules = client.get("/docs/rules/")
+    assert rules.status_code == 200
+    assert rules["Content-Type"] == "text/plain; charset=utf-8"
+    assert "# Quadrille (four-handed Ombre): scoring and settlement specification" in rules.content.decode()
+    assert "### 7.10 Points settled after the engine was checked" in rules.content.decode()
+    assert "## Test vectors" in client.get("/docs/interchange/").content.decode()
+    assert client.get("/docs/settings/").status_code == 404
 
 
 @pytest.mark.django_db
