@@ -5,9 +5,7 @@ Every figure is the engine's fold over the tables' deals; nothing here is stored
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import Http404
@@ -19,6 +17,7 @@ from scorekeeper.clubs.models import Player
 from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import EngineError, Ledger, close_session
 from scorekeeper.events.models import CheckIn, Event, SitOut
+from scorekeeper.ranking import rank_with_ties
 from scorekeeper.tables.models import Table
 
 TIE_BREAK = _(
@@ -129,24 +128,6 @@ def table_result(table: Table, ledger: Ledger) -> tuple[tuple[int, ...], int]:
     return state.balances, state.store_total()
 
 
-Ranked = TypeVar("Ranked")
-
-
-def rank_with_ties(
-    items: Iterable[Ranked], *, key: Callable[[Ranked], Hashable], name: Callable[[Ranked], str]
-) -> list[tuple[int, Ranked]]:
-    """Order by `key` (smallest first), then by `name` for a stable listing; items with equal keys share the
-    place of the first of them (1, 2, 2, 4). Returns (place, item) pairs."""
-    ordered = sorted(items, key=lambda item: (key(item), name(item)))
-    places: list[tuple[int, Ranked]] = []
-    for index, item in enumerate(ordered):
-        if places and key(places[-1][1]) == key(item):
-            places.append((places[-1][0], item))
-        else:
-            places.append((index + 1, item))
-    return places
-
-
 def rank(accounts: list[Account], round: int | None = None) -> list[Account]:
     """Order by the account (or one round's result); ties by the latest round, then fewer sit-outs."""
 
@@ -156,13 +137,7 @@ def rank(accounts: list[Account], round: int | None = None) -> list[Account]:
     def latest(a: Account) -> int:
         return a.by_round[max(a.by_round)] if a.by_round else 0
 
-    ordered = []
-    for place, account in rank_with_ties(
-        accounts, key=lambda a: (-score(a), -latest(a), a.sitouts), name=lambda a: a.player.name
-    ):
-        account.rank = place
-        ordered.append(account)
-    return ordered
+    return rank_with_ties(accounts, key=lambda a: (-score(a), -latest(a), a.sitouts), then=lambda a: a.player.name)
 
 
 def seats_history(*, event: Event) -> dict[int, list[frozenset[int]]]:

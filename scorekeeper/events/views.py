@@ -19,8 +19,9 @@ from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
 from scorekeeper.events.models import CheckIn, Event, PlayerMerge
 from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summary
+from scorekeeper.tables.messages import EVENT_CLOSED
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.services import EventClosed
+from scorekeeper.tables.services import EventClosed, table_end_round
 
 
 def _event(request: HttpRequest, event_id: int) -> Event:
@@ -36,9 +37,6 @@ def _club(request: HttpRequest, club_id: int) -> Club:
 def director_home(request: HttpRequest) -> HttpResponse:
     clubs = clubs_directed_by(user=request.user).prefetch_related("events")
     return render(request, "events/director_home.html", {"clubs": clubs})
-
-
-CLOSED = _("This event is closed: nothing can be changed.")
 
 
 def _confirm(request: HttpRequest, *, title: str, lines: list[str], button: str, back: str) -> HttpResponse:
@@ -92,7 +90,7 @@ def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
     form = forms.CheckInForm(request.POST, event=event)
     if not event.is_open:
-        messages.error(request, CLOSED)
+        messages.error(request, EVENT_CLOSED)
         return redirect("event", event_id=event.pk)
     if not form.is_valid():
         return _event_page(request, event, form)
@@ -131,7 +129,7 @@ def _draw(request: HttpRequest, event: Event, method: str) -> HttpResponse:
     except services.NotEnoughPlayers:
         messages.error(request, _("Check in at least four players first."))
     except EventClosed:
-        messages.error(request, CLOSED)
+        messages.error(request, EVENT_CLOSED)
     else:
         messages.success(
             request, _("%(tables)s tables seated; %(out)s sitting out.") % {"tables": len(tables), "out": len(out)}
@@ -158,14 +156,14 @@ def table_end(request: HttpRequest, event_id: int, table_id: int) -> HttpRespons
             back=reverse("event", kwargs={"event_id": event.pk}),
         )
     try:
-        services.table_end_round(table=table)
+        table_end_round(table=table)
     except EngineError as error:
         messages.error(
             request,
             _("Table %(number)s cannot end yet: %(problem)s") % {"number": table.number, "problem": error.message},
         )
     except EventClosed:
-        messages.error(request, CLOSED)
+        messages.error(request, EVENT_CLOSED)
     else:
         messages.success(request, _("Table %(number)s has ended its round.") % {"number": table.number})
     return redirect("event", event_id=event.pk)
