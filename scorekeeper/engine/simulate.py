@@ -67,7 +67,8 @@ def random_deal(
     one_player = ally is None
     called = None
     if contract in (Contract.ALLIANCE, Contract.FORCED, Contract.SELF_CALL) and rng.random() < 0.5:
-        called = rng.choice(["K", "Q"]) + rng.choice([s for s in SUITS if s != trump])
+        rank = "K" if contract is Contract.SELF_CALL else rng.choice(["K", "Q"])  # a self-call names a king
+        called = rank + rng.choice([s for s in SUITS if s != trump])
     giver = rng.choice([s for s in range(4) if s != hombre]) if contract is Contract.MEDIATEUR else None
     if contract is Contract.MEDIATEUR:
         called = "K" + rng.choice(SUITS)

@@ -115,6 +115,8 @@ def check_deal(
             raise EngineError("called_not_callable", "called", "the king and the queen of trumps can never be called")
         if contract in (Contract.SOLO, Contract.VOLE_BID):
             raise EngineError("called_unexpected", "called", "a solo or a vole calls no card")
+        if contract is Contract.SELF_CALL and called[0] != "K":  # A-70
+            raise EngineError("self_call_not_king", "called", "a self-call names one of the hombre's own kings")
     elif (
         contract is Contract.MEDIATEUR
         and options.mediateur_double_fee_if == "king_is_favourite"
@@ -150,7 +152,7 @@ def check_deal(
             )
     elif one_player:
         hombre_tricks = tricks
-    elif contract is Contract.ALLIANCE and _uses_hombre_tricks(ruleset, options):
+    elif contract is Contract.ALLIANCE and uses_hombre_tricks(ruleset, options):
         raise EngineError(
             "hombre_tricks_required",
             "hombre_tricks",
@@ -218,6 +220,10 @@ def check_deal(
         )
     if tricks == 10 and not premiers:
         raise EngineError("ten_tricks_without_premiers", "premiers", "all ten tricks include the first six: premiers")
+    if contract is Contract.VOLE_BID and deal.vole_attempted is False:  # A-69: not read as true
+        raise EngineError(
+            "vole_bid_not_attempted", "vole_attempted", "a declared vole is played for the vole: mark the attempt"
+        )
     played_on = premiers and not vole and tricks != 6
     if played_on and not (contract is Contract.FORCED or options.record_allow_play_on_after_premiers):
         raise EngineError(
@@ -300,7 +306,8 @@ def check_deal(
     )
 
 
-def _uses_hombre_tricks(ruleset: RuleSet, options: Options) -> bool:
+def uses_hombre_tricks(ruleset: RuleSet, options: Options) -> bool:
+    """Whether an alliance records the hombre's own tricks (an ombre under three pays alone, §3.4)."""
     if options.bc_ombre_alone_basis != "own_tricks":
         return False
     if ruleset is RuleSet.BRITANNICA_COUNTERS:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import Claims, Contract, DealRecord, EngineError, Penalty, PenaltyKind, RuleSet, Session
+from scorekeeper.engine import Claims, Contract, DealRecord, EngineError, Penalty, PenaltyKind, Session
+from scorekeeper.engine.fields import fields_read, only_read
 from scorekeeper.engine.model import NONE_HELD
-from scorekeeper.tables.messages import field_for, message_for
+from scorekeeper.tables.messages import MESSAGES, field_for, message_for
 
 SUITS = [("S", "♠"), ("C", "♣"), ("H", "♥"), ("D", "♦")]
 CONTRACT_LABELS = {
@@ -78,6 +81,14 @@ class DealForm(forms.Form):
     )
     penalty_count = forms.IntegerField(label=_("Times"), min_value=1, max_value=9, initial=1, required=False)
     penalty_intentional = forms.BooleanField(label=_("Done with intent"), required=False)
+    # A second penalty in the same deal (a renounce and a revealed friend, say): the engine takes any number.
+    penalty_kind_2 = forms.ChoiceField(label=_("Second penalty"), choices=PENALTIES, required=False)
+    penalty_seat_2 = forms.TypedChoiceField(label=_("Offender"), coerce=int, required=False, empty_value=None)
+    penalty_other_2 = forms.TypedChoiceField(
+        label=_("Owner of the turned hand"), coerce=int, required=False, empty_value=None
+    )
+    penalty_count_2 = forms.IntegerField(label=_("Times"), min_value=1, max_value=9, initial=1, required=False)
+    penalty_intentional_2 = forms.BooleanField(label=_("Done with intent"), required=False)
     claims_matadors = forms.BooleanField(label=_("Matadors claimed in time"), required=False, initial=True)
     claims_sans_prendre = forms.BooleanField(label=_("Sans prendre claimed in time"), required=False, initial=True)
     seat_tricks_0 = forms.IntegerField(min_value=0, max_value=10, required=False)
@@ -92,8 +103,8 @@ class DealForm(forms.Form):
         seats = [(s, name) for s, name in enumerate(session.players)]
         for name in ("hombre", "ally", "mediateur_giver"):
             self.fields[name].choices = seats
-        self.fields["penalty_seat"].choices = [("", "—"), *seats]
-        self.fields["penalty_other"].choices = [("", "—"), *seats]
+        for name in ("penalty_seat", "penalty_other", "penalty_seat_2", "penalty_other_2"):
+            self.fields[name].choices = [("", "—"), *seats]
         for s in range(4):
             self.fields[f"seat_tricks_{s}"].label = session.players[s]
         options = session.options
@@ -109,7 +120,8 @@ class DealForm(forms.Form):
         for name in ("run_side", "run_hombre"):
             self.fields[name].widget.attrs["class"] = "run"
 
-    # What applies: the template shows these groups only when they matter for the current entries.
+    # What applies: the engine says which record fields it reads for the entries so far (engine/fields.py); the
+    # page shows exactly those, and to_record reads exactly those.
     def value(self, name: str):
         return self[name].value()
 
@@ -117,53 +129,71 @@ class DealForm(forms.Form):
     def contract_value(self) -> str:
         return self.value("contract") or Contract.ALLIANCE.value
 
+    @cached_property
+    def read(self) -> frozenset[str]:
+        try:
+            contract = Contract(self.contract_value)
+        except ValueError:
+            contract = Contract.ALLIANCE
+        ally = _int_or_none(self.value("ally"))
+        partial = DealRecord(dealer=0, contract=contract, ally=ally, tricks=_int_or_none(self.value("tricks")))
+        return fields_read(self.session, partial, held=self.held)
+
+    @property
+    def one_player(self) -> bool:
+        return self.contract_value not in WITH_ALLY
+
     @property
     def shows_ally(self) -> bool:
-        return self.contract_value in WITH_ALLY
+        return "ally" in self.read
+
+    @property
+    def shows_called(self) -> bool:
+        return "called" in self.read
 
     @property
     def shows_hombre_tricks(self) -> bool:
-        if self.contract_value != Contract.ALLIANCE.value:
-            return False
-        o = self.session.options
-        if o.bc_ombre_alone_basis != "own_tricks":
-            return False
-        ruleset = self.session.ruleset
-        return ruleset is RuleSet.BRITANNICA_COUNTERS or (
-            ruleset is RuleSet.PARLETT_CHIPS and o.pc_alliance_loss == "britannica_split"
-        )
+        return "hombre_tricks" in self.read
 
     @property
     def shows_run_side(self) -> bool:
-        ruleset = self.session.ruleset
-        if ruleset is RuleSet.PARLETT_POINTS:
-            return False
-        if ruleset is RuleSet.MODERN_CHIPS:
-            return self.session.options.mc_loss == "parlett" or self.shows_ally
-        return True
+        return "run_side" in self.read
+
+    @property
+    def run_side_label(self) -> str:
+        return self.fields["run_hombre"].label if self.one_player else self.fields["run_side"].label
 
     @property
     def shows_run_hombre(self) -> bool:
-        return self.session.ruleset is RuleSet.MODERN_CHIPS and self.shows_ally
+        return "run_hombre" in self.read
 
     @property
     def shows_premiers(self) -> bool:
-        try:
-            return int(self.value("tricks")) >= 6
-        except (TypeError, ValueError):
-            return False
+        return "premiers" in self.read
+
+    @property
+    def shows_vole_attempted(self) -> bool:
+        return "vole_attempted" in self.read
+
+    @property
+    def shows_claims_matadors(self) -> bool:
+        return "claims.matadors" in self.read
+
+    @property
+    def shows_claims_sans_prendre(self) -> bool:
+        return "claims.sans_prendre" in self.read
 
     @property
     def shows_giver(self) -> bool:
-        return self.contract_value == Contract.MEDIATEUR.value
+        return "mediateur_giver" in self.read
 
     @property
     def shows_remainder(self) -> bool:
-        return self.held > 0
+        return "remainder_winner" in self.read
 
     @property
     def shows_seat_tricks(self) -> bool:
-        return self.session.options.outcome_thresholds == "ombre_style"
+        return "tricks_by_seat" in self.read
 
     @property
     def shown_fields(self) -> set[str]:
@@ -173,25 +203,30 @@ class DealForm(forms.Form):
             "contract",
             "trump",
             "tricks",
-            "called",
             "penalty_kind",
             "penalty_seat",
             "penalty_other",
             "penalty_count",
             "penalty_intentional",
-            "claims_matadors",
-            "claims_sans_prendre",
+            "penalty_kind_2",
+            "penalty_seat_2",
+            "penalty_other_2",
+            "penalty_count_2",
+            "penalty_intentional_2",
             "reason",
         }
         conditional = {
             "ally": self.shows_ally,
+            "called": self.shows_called,
             "mediateur_giver": self.shows_giver,
             "hombre_tricks": self.shows_hombre_tricks,
             "run_side": self.shows_run_side,
             "run_hombre": self.shows_run_hombre,
             "premiers": self.shows_premiers,
-            "vole_attempted": self.shows_premiers,
+            "vole_attempted": self.shows_vole_attempted,
             "remainder_winner": self.shows_remainder,
+            "claims_matadors": self.shows_claims_matadors,
+            "claims_sans_prendre": self.shows_claims_sans_prendre,
         }
         shown |= {name for name, show in conditional.items() if show}
         if self.shows_seat_tricks:
@@ -204,63 +239,69 @@ class DealForm(forms.Form):
         shown = self.shown_fields
         return [e for name, errors in self.errors.items() if name != "__all__" and name not in shown for e in errors]
 
+    def clean(self):
+        data = super().clean()
+        if self.shows_seat_tricks and any(data.get(f"seat_tricks_{s}") is None for s in range(4)):
+            self.add_error("seat_tricks_0", MESSAGES["tricks_by_seat_required"])
+        return data
+
     def to_record(self, dealer: int) -> DealRecord:
-        """The record the entries describe (call after is_valid()); the engine checks the rules."""
+        """The record the entries describe (call after is_valid()), reading only the fields the engine reads
+        for them; the engine checks the rules."""
         data = self.cleaned_data
+        read = self.read
         contract = Contract(data["contract"])
-        with_ally = contract.value in WITH_ALLY
-        one_player = not with_ally
         run_side = data.get("run_side") or 0
         run_hombre = data.get("run_hombre") or 0
-        if one_player:
-            run_hombre = run_side
-        elif self.session.ruleset is RuleSet.MODERN_CHIPS and not self.shows_run_side:
-            run_side = max(run_side, run_hombre)
-        penalties: list[Penalty] = []
-        kind = data.get("penalty_kind")
-        if kind:
-            seats = [data.get("penalty_seat")]
-            if kind == PenaltyKind.TURNED_HAND.value:
-                seats.append(data.get("penalty_other"))
-            if any(s is None for s in seats):
-                self.add_error("penalty_seat", _("Who committed the penalty?"))
-                raise forms.ValidationError("penalty")
-            penalties.append(
-                Penalty(PenaltyKind(kind), tuple(seats), data.get("penalty_count") or 1, data["penalty_intentional"])
-            )
-        by_seat = None
-        if self.shows_seat_tricks:
-            values = [data.get(f"seat_tricks_{s}") for s in range(4)]
-            by_seat = tuple(v or 0 for v in values)
+        penalties = tuple(p for p in (self._penalty(data, ""), self._penalty(data, "_2")) if p is not None)
+        by_seat = tuple(data.get(f"seat_tricks_{s}") or 0 for s in range(4)) if "tricks_by_seat" in read else None
         winner = data.get("remainder_winner") or None
         if winner not in (None, NONE_HELD):
             winner = int(winner)
-        called = data.get("called") or None
-        if contract in (Contract.SOLO, Contract.VOLE_BID):
-            called = None
-        return DealRecord(
+        record = DealRecord(
             dealer=dealer,
             contract=contract,
             hombre=data["hombre"],
-            ally=data.get("ally") if with_ally else None,
-            called=called,
+            ally=data.get("ally"),
+            called=data.get("called") or None,
             trump=data["trump"],
             tricks=data["tricks"],
-            hombre_tricks=data.get("hombre_tricks") if self.shows_hombre_tricks else None,
+            hombre_tricks=data.get("hombre_tricks"),
             tricks_by_seat=by_seat,  # type: ignore[arg-type]
-            premiers=data["premiers"] if data["tricks"] >= 6 else False,
-            vole_attempted=data["vole_attempted"] if data["tricks"] >= 6 or contract is Contract.VOLE_BID else False,
+            premiers=data["premiers"],
+            vole_attempted=data["vole_attempted"],
             run_side=run_side,
             run_hombre=run_hombre,
-            mediateur_giver=data.get("mediateur_giver") if contract is Contract.MEDIATEUR else None,
+            mediateur_giver=data.get("mediateur_giver"),
             claims=Claims(data["claims_matadors"], data["claims_sans_prendre"]),
-            penalties=tuple(penalties),
-            remainder_winner=winner if self.held else None,
+            penalties=penalties,
+            remainder_winner=winner,
         )
+        return only_read(record, read)
+
+    def _penalty(self, data: dict, slot: str) -> Penalty | None:
+        kind = data.get(f"penalty_kind{slot}")
+        if not kind:
+            return None
+        seats = [data.get(f"penalty_seat{slot}")]
+        if kind == PenaltyKind.TURNED_HAND.value:
+            seats.append(data.get(f"penalty_other{slot}"))
+        if any(s is None for s in seats):
+            self.add_error(f"penalty_seat{slot}", _("Who committed the penalty?"))
+            raise forms.ValidationError("penalty")
+        count = data.get(f"penalty_count{slot}") or 1
+        return Penalty(PenaltyKind(kind), tuple(seats), count, data[f"penalty_intentional{slot}"])
 
     def add_engine_error(self, error: EngineError) -> None:
         """Show the engine's refusal next to the field at fault, in the scorer's words."""
         self.add_error(field_for(error, self.fields), message_for(error))
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 class CorrectionForm(DealForm):
@@ -291,14 +332,15 @@ def initial_from_record(record: DealRecord, position: int) -> dict:
         "claims_matadors": record.claims.matadors,
         "claims_sans_prendre": record.claims.sans_prendre,
     }
-    if record.penalties:
-        p = record.penalties[0]
+    for slot, p in zip(("", "_2"), record.penalties, strict=False):
         initial.update(
-            penalty_kind=p.kind.value,
-            penalty_seat=p.seats[0],
-            penalty_other=p.seats[1] if len(p.seats) > 1 else None,
-            penalty_count=p.count,
-            penalty_intentional=p.intentional,
+            {
+                f"penalty_kind{slot}": p.kind.value,
+                f"penalty_seat{slot}": p.seats[0],
+                f"penalty_other{slot}": p.seats[1] if len(p.seats) > 1 else None,
+                f"penalty_count{slot}": p.count,
+                f"penalty_intentional{slot}": p.intentional,
+            }
         )
     if record.tricks_by_seat:
         for s in range(4):

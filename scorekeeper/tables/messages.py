@@ -50,6 +50,8 @@ MESSAGES = {
     "remainder_winner_not_eligible": _("Only the defenders of the last codille may take the remainder."),
     "remainder_winner_unexpected": _("No codille remainder is waiting."),
     "pot_not_won": _("The pot has not been won: play on until it is."),
+    "vole_bid_not_attempted": _("A declared vole is played for the vole."),
+    "self_call_not_king": _("Calling one's own king names a king, not a queen."),
 }
 
 # Engine fields that have no control of their own on the form are shown with the nearest one.

@@ -37,7 +37,7 @@ PC7 = {
     "hombre_tricks": 2,
     "run_side": 3,
 }
-PC9 = {"dealer": 0, "contract": "vole_bid", "hombre": 1, "trump": "S", "tricks": 5}
+PC9 = {"dealer": 0, "contract": "vole_bid", "hombre": 1, "trump": "S", "tricks": 5, "vole_attempted": True}
 MC1 = {
     "dealer": 3,
     "contract": "alliance",

@@ -52,6 +52,10 @@ SOLO = {"dealer": 3, "contract": "solo", "hombre": 1, "trump": "H", "tricks": 6}
         ({**SOLO, "tricks": 10, "premiers": True}, "ten_tricks_without_vole", "tricks"),
         ({**SOLO, "tricks": 10}, "ten_tricks_without_vole", "tricks"),
         ({**SOLO, "contract": "vole_bid", "tricks": 10}, "ten_tricks_without_premiers", "premiers"),
+        # §7.10 A-69: a declared vole says it was played for; A-70: a self-call names one of the hombre's kings.
+        ({**SOLO, "contract": "vole_bid", "tricks": 5}, "vole_bid_not_attempted", "vole_attempted"),
+        ({**SOLO, "contract": "vole_bid", "tricks": 7, "premiers": True}, "vole_bid_not_attempted", "vole_attempted"),
+        ({**SOLO, "contract": "self_call", "called": "QC"}, "self_call_not_king", "called"),
         ({**SOLO, "premiers": "yes"}, "flag_invalid", "premiers"),
         (
             {
