@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from scorekeeper.clubs.models import Player
 from scorekeeper.events.views import directed_club, directed_event, season_year
+from scorekeeper.links import absolute_url
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.selectors import table_by_token
 
@@ -33,7 +34,7 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
-    link = request.build_absolute_uri(reverse("table", kwargs={"token": table.token}))
+    link = absolute_url(request, reverse("table", kwargs={"token": table.token}))
     return _pdf(documents.blank_sheet(gather.blank_for(table, link), _paper(request)), f"blank-{table.number}")
 
 
