@@ -12,9 +12,9 @@ from django.views.decorators.http import require_GET
 from scorekeeper.analysis.figures import ROLES
 from scorekeeper.analysis.selectors import event_analysis, ladder, player_analysis
 from scorekeeper.clubs.models import Player
+from scorekeeper.drawing.charts import line_chart, svg
 from scorekeeper.engine import Contract
 from scorekeeper.events.views import directed_club, directed_event, season_year
-from scorekeeper.reports.charts import line_chart, svg
 from scorekeeper.tables.presenters import CONTRACTS
 
 PHONE_CHART = {"width": 360, "height": 210, "font_size": 11}

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.clubs.models import Player
 from scorekeeper.engine import EngineError, Ledger, close_session
 from scorekeeper.events.models import CheckIn, Event, SitOut
+from scorekeeper.ranking import rank_with_ties
 from scorekeeper.tables.models import Table
 
 TIE_BREAK = _(
@@ -131,15 +132,7 @@ def rank(accounts: list[Account], round: int | None = None) -> list[Account]:
     def latest(a: Account) -> int:
         return a.by_round[max(a.by_round)] if a.by_round else 0
 
-    def key(a: Account):
-        return (-score(a), -latest(a), a.sitouts)
-
-    ordered = sorted(accounts, key=lambda a: (*key(a), a.player.name))
-    previous = None
-    for place, account in enumerate(ordered, start=1):
-        account.rank = previous.rank if previous is not None and key(previous) == key(account) else place
-        previous = account
-    return ordered
+    return rank_with_ties(accounts, key=lambda a: (-score(a), -latest(a), a.sitouts), then=lambda a: a.player.name)
 
 
 def seats_history(*, event: Event) -> dict[int, list[frozenset[int]]]:

@@ -148,22 +148,3 @@ def seat_draw(*, event: Event, method: str = "random", rng: random.Random | None
     for player in sitting_out:
         SitOut.objects.create(event=event, round=round_number, player=player)
     return tables, sitting_out
-
-
-@transaction.atomic
-def table_end_round(*, table) -> None:
-    """End a table's round after whole tours; what is left on it is settled by the end-of-session rule (A-40)."""
-    from scorekeeper.engine import EngineError, close_session
-    from scorekeeper.tables.models import Table
-    from scorekeeper.tables.services import EventClosed
-
-    table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
-    if not table.event.is_open:
-        raise EventClosed
-    state = table.fold([d.to_record() for d in table.deals.order_by("position")]).state
-    if state.number == 0 or state.number % 4:
-        raise EngineError("tour_unfinished", None, "a table ends its round only after whole tours")
-    close_session(table.session(), state)  # refuses (pot_not_won) under play_on_until_won
-    table.ended_at = timezone.now()
-    table.save(update_fields=["ended_at"])
-    table.changed()

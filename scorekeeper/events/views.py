@@ -21,8 +21,9 @@ from scorekeeper.engine import EngineError, Options, RuleSet
 from scorekeeper.events import services
 from scorekeeper.events.models import CheckIn, Event
 from scorekeeper.events.selectors import TIE_BREAK, event_summary
+from scorekeeper.tables.messages import EVENT_CLOSED
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.services import EventClosed
+from scorekeeper.tables.services import EventClosed, table_end_round
 
 
 def season_year(request: HttpRequest) -> int:
@@ -104,14 +105,14 @@ def table_end(request: HttpRequest, event_id: int, table_id: int) -> HttpRespons
     event = directed_event(request, event_id)
     table = get_object_or_404(Table, pk=table_id, event=event)
     try:
-        services.table_end_round(table=table)
+        table_end_round(table=table)
     except EngineError as error:
         messages.error(
             request,
             _("Table %(number)s cannot end yet: %(problem)s") % {"number": table.number, "problem": error.message},
         )
     except EventClosed:
-        messages.error(request, _("This event is closed: nothing can be changed."))
+        messages.error(request, EVENT_CLOSED)
     else:
         messages.success(request, _("Table %(number)s has ended its round.") % {"number": table.number})
     return redirect("event", event_id=event.pk)

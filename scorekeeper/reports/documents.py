@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from scorekeeper.reports.charts import BOLD, FONT, account_chart, line_chart
+from scorekeeper.drawing.charts import BOLD, FONT, account_chart, line_chart
 from scorekeeper.reports.data import BlankSheet, EventReport, PersonalReport, SheetHeader, TableSheet
 
 PAPER = {"a4": A4, "letter": LETTER}

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
-from scorekeeper.engine import Ledger, LedgerEntry, RuleSet, Session, TableState, fold
+from scorekeeper.engine import DealRecord, Ledger, LedgerEntry, RuleSet, Session, TableState, fold, settle_deal
 from scorekeeper.tables.models import Deal, DealChange, Table
 from scorekeeper.tables.presenters import describe
 
@@ -122,3 +122,9 @@ def table_ledger(*, table: Table, explain: bool = True) -> TableView:
         counts[entry.tour] = counts.get(entry.tour, 0) + 1
     tours = tuple(TourTotal(t, tuple(v), counts[t] == 4) for t, v in sorted(totals.items()))
     return TableView(table, session, ledger, rows, tours)
+
+
+def deal_settlement(*, session: Session, state: TableState, record: DealRecord, position: int) -> LedgerEntry:
+    """What a record would give as the deal at `position` after `state`, explained, without saving anything
+    (EngineError when the rules refuse it)."""
+    return settle_deal(session, state, record, position, explain=True)

@@ -6,9 +6,18 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.engine import DealRecord, EngineError, Opening, deal_json, parse_document, settle_deal
+from scorekeeper.engine import (
+    DealRecord,
+    EngineError,
+    Opening,
+    close_session,
+    deal_json,
+    parse_document,
+    settle_deal,
+)
 from scorekeeper.tables.models import Deal, DealChange, Table
 
 User = AbstractBaseUser | AnonymousUser | None
@@ -149,6 +158,19 @@ def table_import(*, table: Table, document: object, user: User = None) -> list[D
         created.append(deal)
     table.changed()
     return created
+
+
+@transaction.atomic
+def table_end_round(*, table: Table) -> None:
+    """End a table's round after whole tours; what is left on it is settled by the end-of-session rule (A-40)."""
+    table, deals = _locked(table)
+    state = table.fold([d.to_record() for d in deals]).state
+    if state.number == 0 or state.number % 4:
+        raise EngineError("tour_unfinished", None, "a table ends its round only after whole tours")
+    close_session(table.session(), state)  # refuses (pot_not_won) under play_on_until_won
+    table.ended_at = timezone.now()
+    table.save(update_fields=["ended_at"])
+    table.changed()
 
 
 @transaction.atomic
