@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.clubs.models import Club, Player
@@ -21,6 +22,7 @@ from scorekeeper.engine import EngineError, Options, RuleSet
 from scorekeeper.events import services
 from scorekeeper.events.models import CheckIn, Event
 from scorekeeper.events.selectors import TIE_BREAK, event_summary
+from scorekeeper.tables.messages import message_for
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import EventClosed
 
@@ -92,9 +94,11 @@ def draw(request: HttpRequest, event_id: int) -> HttpResponse:
     except services.NotEnoughPlayers:
         messages.error(request, _("Check in at least four players first."))
     else:
-        messages.success(
-            request, _("%(tables)s tables seated; %(out)s sitting out.") % {"tables": len(tables), "out": len(out)}
-        )
+        seated = ngettext("%(count)s table seated", "%(count)s tables seated", len(tables)) % {"count": len(tables)}
+        waiting = ngettext("%(count)s player sitting out", "%(count)s players sitting out", len(out)) % {
+            "count": len(out)
+        }
+        messages.success(request, _("%(seated)s; %(waiting)s.") % {"seated": seated, "waiting": waiting})
     return redirect("event", event_id=event.pk)
 
 
@@ -108,7 +112,7 @@ def table_end(request: HttpRequest, event_id: int, table_id: int) -> HttpRespons
     except EngineError as error:
         messages.error(
             request,
-            _("Table %(number)s cannot end yet: %(problem)s") % {"number": table.number, "problem": error.message},
+            _("Table %(number)s cannot end yet: %(problem)s") % {"number": table.number, "problem": message_for(error)},
         )
     except EventClosed:
         messages.error(request, _("This event is closed: nothing can be changed."))

@@ -23,6 +23,7 @@ from scorekeeper.engine import DealRecord, EngineError, deal_json, settle_deal
 from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables import services
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
+from scorekeeper.tables.messages import message_for
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.selectors import TableView, table_by_token, table_ledger
 
@@ -186,7 +187,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                     form.add_error(
                         None,
                         _("This correction would make deal %(position)s impossible: %(problem)s")
-                        % {"position": refused.error.position, "problem": refused.error.message},
+                        % {"position": refused.error.position, "problem": message_for(refused.error)},
                     )
                 except EngineError as error:
                     form.add_engine_error(error)
@@ -310,7 +311,7 @@ def table_import(request: HttpRequest, token: str) -> HttpResponse:
         created = services.table_import(table=table, document=load_json(upload.read()), user=request.user)
     except EngineError as error:
         where = _("deal %(position)s: ") % {"position": error.position} if error.position else ""
-        messages.error(request, _("Nothing was imported. ") + where + error.message)
+        messages.error(request, _("Nothing was imported. ") + where + message_for(error))
     except services.EventClosed:
         messages.error(request, _("This event is closed: nothing can be changed."))
     else:
