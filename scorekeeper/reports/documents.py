@@ -1,10 +1,11 @@
 """Score sheets and reports with reportlab: data in, PDF bytes out. No request, no database here.
 
-Words are translated into the active language (the view chooses it: the club's, or ?lang=);."""
+Words are translated into the active language (the view chooses it: the club's, or ?lang=)."""
 
 from __future__ import annotations
 
 import io
+from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -17,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from scorekeeper.reports.charts import BOLD, FONT, account_chart, line_chart
+from scorekeeper.drawing.charts import BOLD, FONT, account_chart, line_chart
 from scorekeeper.reports.data import BlankSheet, EventReport, PersonalReport, SheetHeader, TableSheet
 
 PAPER = {"a4": A4, "letter": LETTER}
@@ -27,6 +28,12 @@ TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=14, leading=17, spaceAft
 TEXT = ParagraphStyle("text", fontName=FONT, fontSize=8.5, leading=11)
 SMALL = ParagraphStyle("small", fontName=FONT, fontSize=7, leading=9, textColor=colors.HexColor("#555555"))
 H2 = ParagraphStyle("h2", fontName=BOLD, fontSize=10.5, leading=13, spaceBefore=8, spaceAfter=3)
+
+
+def _text(text: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of plain text. reportlab reads a Paragraph's text as markup (<b>, <font>, <img>, &amp;), and the
+    names in it are typed by people: every one is escaped here, once, so `<b>Bold` or `R&D` print as typed."""
+    return Paragraph(escape(text), style)
 
 
 def _numbered(footer: str):
@@ -76,13 +83,13 @@ def _header(h: SheetHeader, heading: str) -> list:
     seats = "   ".join(f"{i + 1}. {name}" for i, name in enumerate(h.players))
     options = _("options: %(options)s") % {"options": "; ".join(h.options)} if h.options else _("default options")
     story = [
-        Paragraph(f"{heading}: {h.club} · {h.event} · {h.date} · {h.table}", TITLE),
-        Paragraph(
+        _text(f"{heading}: {h.club} · {h.event} · {h.date} · {h.table}", TITLE),
+        _text(
             _("%(ruleset)s; starting balance %(start)s; %(options)s")
             % {"ruleset": h.ruleset, "start": h.start, "options": options},
             TEXT,
         ),
-        Paragraph(_("Seats in playing order (to the right): %(seats)s") % {"seats": seats}, TEXT),
+        _text(_("Seats in playing order (to the right): %(seats)s") % {"seats": seats}, TEXT),
         Spacer(1, 4),
     ]
     return story
@@ -182,9 +189,7 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
     story.append(Spacer(1, 5))
     finals = ", ".join(f"{n} {b}" for n, b in zip(h.players, sheet.balances, strict=True))
     story.append(
-        Paragraph(
-            _("Final balances: %(balances)s. * corrected after it was first recorded.") % {"balances": finals}, TEXT
-        )
+        _text(_("Final balances: %(balances)s. * corrected after it was first recorded.") % {"balances": finals}, TEXT)
     )
     story.append(Spacer(1, 14))
     story.append(_signatures(h.players))
@@ -229,7 +234,7 @@ def blank_sheet(sheet: BlankSheet, paper: str = "a4") -> bytes:
     top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     story = [
         top,
-        Paragraph(_("Entry link: %(link)s") % {"link": sheet.link}, SMALL),
+        _text(_("Entry link: %(link)s") % {"link": sheet.link}, SMALL),
         Spacer(1, 4),
         grid,
         Spacer(1, 14),
@@ -264,14 +269,14 @@ def _contracts(lines) -> Table:
 
 def event_report(report: EventReport, paper: str = "a4") -> bytes:
     story = [
-        Paragraph(f"{report.event} · {report.club} · {report.date}", TITLE),
-        Paragraph(report.ruleset, TEXT),
-        Paragraph(_("Final standings"), H2),
+        _text(f"{report.event} · {report.club} · {report.date}", TITLE),
+        _text(report.ruleset, TEXT),
+        _text(_("Final standings"), H2),
     ]
     rows = [["#", _("Player"), _("Account"), _("Change")]]
     rows += [[s.rank, s.name, s.account, f"{s.change:+d}"] for s in report.standings]
     story.append(_small_table(rows, [10 * mm, 60 * mm, 25 * mm, 25 * mm], right_from=2))
-    story.append(Paragraph(_("The evening in figures"), H2))
+    story.append(_text(_("The evening in figures"), H2))
     figures = [
         ngettext("%(count)s deal", "%(count)s deals", report.deals) % {"count": report.deals},
         ngettext("%(count)s remise", "%(count)s remises", report.remises) % {"count": report.remises},
@@ -284,29 +289,29 @@ def event_report(report: EventReport, paper: str = "a4") -> bytes:
         % {"won": report.voles_won, "count": report.voles_tried},
         _("largest pot %(pot)s") % {"pot": report.largest_pot},
     ]
-    story.append(Paragraph("; ".join(figures) + ".", TEXT))
+    story.append(_text("; ".join(figures) + ".", TEXT))
     story.append(Spacer(1, 3))
     story.append(_contracts(report.contracts))
     for result in report.rounds:
-        story.append(Paragraph(_("Round %(round)s") % {"round": result.round}, H2))
+        story.append(_text(_("Round %(round)s") % {"round": result.round}, H2))
         rows = [[_("Player"), _("Change")]] + [[name, f"{change:+d}"] for name, change in result.lines]
         story.append(_small_table(rows, [70 * mm, 25 * mm]))
-    story.append(Paragraph(_("Tables"), H2))
+    story.append(_text(_("Tables"), H2))
     rows = [[_("Table"), _("Players and balances"), _("Deals")]]
     for t in report.tables:
         players = ", ".join(f"{n} {b}" for n, b in zip(t.players, t.balances, strict=True))
-        rows.append([t.label, Paragraph(players, TEXT), t.deals])
+        rows.append([t.label, _text(players, TEXT), t.deals])
     story.append(_small_table(rows, [35 * mm, 125 * mm, 15 * mm], right_from=2))
-    story.append(KeepTogether([Paragraph(_("Accounts over the evening"), H2), account_chart(report.series)]))
+    story.append(KeepTogether([_text(_("Accounts over the evening"), H2), account_chart(report.series)]))
     return _build(story, paper, _generated(report.generated), f"{_('Report')} {report.event}")
 
 
 def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
     story = [
-        Paragraph(f"{report.player} · {report.club}", TITLE),
-        Paragraph(report.scope, TEXT),
-        Paragraph(_("Summary"), H2),
-        Paragraph(
+        _text(f"{report.player} · {report.club}", TITLE),
+        _text(report.scope, TEXT),
+        _text(_("Summary"), H2),
+        _text(
             ngettext(
                 "%(count)s deal played, %(hombre)s as hombre.",
                 "%(count)s deals played, %(hombre)s as hombre.",
@@ -318,12 +323,12 @@ def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
             % {"won": report.won, "lost": report.lost, "account": report.account},
             TEXT,
         ),
-        Paragraph(_("Contracts played as hombre"), H2),
+        _text(_("Contracts played as hombre"), H2),
         _contracts(report.contracts),
-        Paragraph(_("Account"), H2),
+        _text(_("Account"), H2),
         account_chart({report.player: report.series}),
     ]
     if report.rating:
         title = _("Club rating after each event (Plackett-Luce; 0 for a new player)")
-        story += [Paragraph(_("Rating"), H2), line_chart({report.player: report.rating}, title)]
+        story += [_text(_("Rating"), H2), line_chart({report.player: report.rating}, title)]
     return _build(story, paper, _generated(report.generated), f"{_('Report')} {report.player}")

@@ -23,7 +23,6 @@ from scorekeeper.reports.data import (
     Standing,
     TableSheet,
     TableSummary,
-    TourTotal,
 )
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.presenters import CONTRACTS, LINES, SUIT_SYMBOLS, option_text
@@ -82,24 +81,7 @@ def sheet_for(table: Table) -> TableSheet:
     for row in view.rows:
         e, d = row.entry, row.entry.deal
         if e.void:
-            rows.append(
-                SheetRow(
-                    "–",
-                    names[d.dealer],
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    e.deltas,
-                    e.balances,
-                    _store(view, e.state),
-                    void=True,
-                )
-            )
+            rows.append(SheetRow("–", names[d.dealer], e.deltas, e.balances, _store(view, e.state), void=True))
             continue
         extras = str(LINES[Line.PREMIERS]) if d.premiers else ""
         if d.vole_attempted:
@@ -122,7 +104,7 @@ def sheet_for(table: Table) -> TableSheet:
                 corrected=row.corrected,
             )
         )
-    tours = tuple(TourTotal(t.tour, t.deltas) for t in view.tours if t.complete)
+    tours = tuple(t for t in view.tours if t.complete)
     return TableSheet(_header(table, view), tuple(rows), tours, view.state.balances, _now())
 
 

@@ -8,10 +8,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import translation
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scorekeeper.clubs.models import Club, Player
-from scorekeeper.events.views import directed_club, directed_event, season_year
+from scorekeeper.clubs.selectors import directed_club
+from scorekeeper.events.selectors import directed_event, season_year
+from scorekeeper.links import absolute_url
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.selectors import table_by_token
 
@@ -32,7 +34,7 @@ def _language(request: HttpRequest, club: Club) -> translation.override:
     return translation.override(asked if asked in dict(settings.LANGUAGES) else club.language)
 
 
-@require_GET
+@require_safe
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     with _language(request, table.event.club):
@@ -40,28 +42,28 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     return _pdf(content, f"table-{table.number}")
 
 
-@require_GET
+@require_safe
 def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
-    link = request.build_absolute_uri(reverse("table", kwargs={"token": table.token}))
+    link = absolute_url(request, reverse("table", kwargs={"token": table.token}))
     with _language(request, table.event.club):
         content = documents.blank_sheet(gather.blank_for(table, link), _paper(request))
     return _pdf(content, f"blank-{table.number}")
 
 
 @login_required
-@require_GET
+@require_safe
 def event_report(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_event(user=request.user, event_id=event_id)
     with _language(request, event.club):
         content = documents.event_report(gather.event_report_for(event), _paper(request))
     return _pdf(content, f"event-{event.pk}")
 
 
 @login_required
-@require_GET
+@require_safe
 def personal_report(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_event(user=request.user, event_id=event_id)
     player = get_object_or_404(Player, pk=player_id, club=event.club)
     with _language(request, event.club):
         content = documents.personal_report(gather.personal_report_for(event, player), _paper(request))
@@ -69,11 +71,11 @@ def personal_report(request: HttpRequest, event_id: int, player_id: int) -> Http
 
 
 @login_required
-@require_GET
+@require_safe
 def season_report(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
-    club = directed_club(request, club_id)
+    club = directed_club(user=request.user, club_id=club_id)
     player = get_object_or_404(Player, pk=player_id, club=club)
-    year = season_year(request)
+    year = season_year(request.GET.get("year"))
     with _language(request, club):
         content = documents.personal_report(gather.personal_season_for(club, player, year), _paper(request))
     return _pdf(content, f"player-{player.pk}-{year}")
