@@ -91,7 +91,7 @@ def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
             account.account += delta
             account.by_round[table.round] = account.by_round.get(table.round, 0) + delta
             account.deals += state.number
-        tours_planned = session.options.session_tours
+        tours_planned = session.options.session_tours + table.extra_tours
         progress.append(
             TableProgress(
                 table=table,

@@ -13,7 +13,7 @@ from scorekeeper.engine import Options, RuleSet
 from scorekeeper.events.models import CheckIn, Event, EventLog, PlayerMerge, SitOut
 from scorekeeper.events.selectors import event_summary, seats_history
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.services import EventClosed, table_create, who
+from scorekeeper.tables.services import EventClosed, table_create, table_extend_round, who
 
 
 @transaction.atomic
@@ -285,3 +285,13 @@ def player_merge_undo(*, merge: PlayerMerge, user=None) -> PlayerMerge:
             event_id=event_id, action="merge undone", who=by, note=f"{merge.name} is separate from {into.name} again"
         )
     return merge
+
+
+@transaction.atomic
+def round_extend(*, table: Table, user=None) -> Table:
+    """Add a tour to one table's round (A-66); the event log records who did it."""
+    table = table_extend_round(table=table)
+    tours = table.session().options.session_tours + table.extra_tours
+    note = f"table {table.number}, round {table.round}: {tours} tours"
+    EventLog.objects.create(event=table.event, action="extended", who=_by(user), note=note)
+    return table

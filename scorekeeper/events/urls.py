@@ -7,6 +7,7 @@ urlpatterns = [
     path("events/<int:event_id>/checkin/", views.checkin, name="event-checkin"),
     path("events/<int:event_id>/draw/", views.draw, name="event-draw"),
     path("events/<int:event_id>/tables/<int:table_id>/end/", views.table_end, name="event-table-end"),
+    path("events/<int:event_id>/tables/<int:table_id>/extend/", views.table_extend, name="event-table-extend"),
     path("events/<int:event_id>/close/", views.close, name="event-close"),
     path("events/<int:event_id>/reopen/", views.reopen, name="event-reopen"),
     path("events/<int:event_id>/standings/", views.standings, name="event-standings"),

@@ -174,6 +174,20 @@ def table_end(request: HttpRequest, event_id: int, table_id: int) -> HttpRespons
 
 @login_required
 @require_POST
+def table_extend(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    event = _event(request, event_id)
+    table = get_object_or_404(Table, pk=table_id, event=event)
+    try:
+        services.round_extend(table=table, user=request.user)
+    except EventClosed:
+        messages.error(request, EVENT_CLOSED)
+    else:
+        messages.success(request, _("Table %(number)s plays one more tour.") % {"number": table.number})
+    return redirect("event", event_id=event.pk)
+
+
+@login_required
+@require_POST
 def close(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
     if not _confirmed(request):

@@ -9,6 +9,7 @@ from scorekeeper.engine import EngineError
 # Why a table takes no more writes, said the same way on every page and for every kind of write.
 EVENT_CLOSED = _("This event is closed: nothing can be changed.")
 ROUND_ENDED = _("This table's round has ended: nothing more can be recorded or changed here.")
+ROUND_COMPLETE = _("Round complete: no more deals are recorded at this table. The director can extend it by a tour.")
 
 MESSAGES = {
     "dealer_out_of_turn": _("This is not the dealer whose turn it is."),

@@ -11,7 +11,19 @@ from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import Claims, Contract, DealRecord, Ledger, Penalty, PenaltyKind, Session, TableState, fold
+from scorekeeper.engine import (
+    Claims,
+    Contract,
+    DealRecord,
+    EngineError,
+    Ledger,
+    Penalty,
+    PenaltyKind,
+    Session,
+    TableState,
+    close_session,
+    fold,
+)
 from scorekeeper.engine.ledger import opening_state
 from scorekeeper.engine.model import NONE_HELD
 from scorekeeper.tables.signals import table_changed
@@ -33,6 +45,8 @@ class Table(models.Model):
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
     # When the table ended its round (after whole tours): the end-of-round pot rule then applies (A-40).
     ended_at = models.DateTimeField(null=True, blank=True)
+    # Tours the director added to this table's round beyond the event's planned length (A-66).
+    extra_tours = models.PositiveSmallIntegerField(_("extra tours"), default=0)
     # The cards drawn for seats the old way (king, queen, knave, ace), when they were.
     drawn_cards = models.CharField(max_length=8, blank=True, default="")
     # The entry link: unguessable, reaches this table only.
@@ -70,6 +84,21 @@ class Table(models.Model):
     def fold(self, records, *, explain: bool = False) -> Ledger:
         session = self.session()
         return fold(session, records, state=self.opening(session), explain=explain)
+
+    def planned_deals(self, session: Session) -> int:
+        """Valid deals in this table's round: the event's tours and any the director added, four deals each."""
+        return 4 * (session.options.session_tours + self.extra_tours)
+
+    def round_complete(self, session: Session, state: TableState) -> bool:
+        """Whether the round has reached its planned length and may stop there (under play_on_until_won it
+        goes on while the pot is not won)."""
+        if state.number < self.planned_deals(session):
+            return False
+        try:
+            close_session(session, state)
+        except EngineError:
+            return False
+        return True
 
     def session(self) -> Session:
         """The engine's view of this table's session (the event's rule set and options, frozen)."""

@@ -7,7 +7,18 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
-from scorekeeper.engine import DealRecord, Ledger, LedgerEntry, RuleSet, Session, TableState, fold, settle_deal
+from scorekeeper.engine import (
+    DealRecord,
+    EngineError,
+    Ledger,
+    LedgerEntry,
+    RuleSet,
+    Session,
+    TableState,
+    close_session,
+    fold,
+    settle_deal,
+)
 from scorekeeper.tables.models import Deal, DealChange, Table
 from scorekeeper.tables.presenters import describe
 
@@ -70,7 +81,24 @@ class TableView:
 
     @property
     def tours_planned(self) -> int:
-        return self.session.options.session_tours
+        return self.session.options.session_tours + self.table.extra_tours
+
+    @property
+    def round_complete(self) -> bool:
+        """The round has reached its planned length (or the director ended it): the phone takes no new deal."""
+        return self.round_ended or self.table.round_complete(self.session, self.state)
+
+    @property
+    def final_balances(self) -> tuple[int, ...]:
+        """Each seat's balance once the round is over, after the end-of-round rule for what is left (A-40)."""
+        try:
+            return close_session(self.session, self.state).balances
+        except EngineError:  # play_on_until_won with the pot not won: nothing is shared out yet
+            return self.state.balances
+
+    @property
+    def final_seats(self) -> list[dict]:
+        return [{"seat": s, "player": self.table.players[s], "balance": b} for s, b in enumerate(self.final_balances)]
 
     @property
     def short_names(self) -> list[str]:

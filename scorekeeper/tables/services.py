@@ -31,6 +31,10 @@ class RoundEnded(EventClosed):
     """The table has ended its round (the event itself is open): it takes no more writes."""
 
 
+class RoundComplete(EventClosed):
+    """The round has reached its planned length: it takes no more deals (its deals can still be corrected)."""
+
+
 @dataclass
 class StaleDeal(Exception):
     """The form was for a deal number that another phone has already recorded."""
@@ -110,6 +114,8 @@ def deal_record(
                 return deals[position - 1]
         raise StaleDeal(expected=position, recorded=len(deals))
     state = table.fold(records).state
+    if table.round_complete(session, state):
+        raise RoundComplete
     entry = settle_deal(session, state, record, position)
     deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
     deal.set_record(entry.deal)
@@ -189,17 +195,40 @@ def table_import(*, table: Table, document: object, user: User = None) -> list[D
     return created
 
 
+def _locked_open(table: Table) -> Table:
+    """The table, locked, refused only when its event is closed (ending and extending a round are the
+    director's writes to a table whose round may have ended)."""
+    locked = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
+    if not locked.event.is_open:
+        raise EventClosed
+    return locked
+
+
 @transaction.atomic
 def table_end_round(*, table: Table) -> None:
-    """End a table's round after whole tours; what is left on it is settled by the end-of-session rule (A-40)."""
-    table, deals = _locked(table)
-    state = table.fold([d.to_record() for d in deals]).state
+    """End a table's round after whole tours; what is left on it is settled by the end-of-session rule (A-40).
+    A round already ended stays as it is."""
+    table = _locked_open(table)
+    if table.ended_at is not None:
+        return
+    state = table.fold([d.to_record() for d in table.deals.order_by("position")]).state
     if state.number == 0 or state.number % 4:
         raise EngineError("tour_unfinished", None, "a table ends its round only after whole tours")
     close_session(table.session(), state)  # refuses (pot_not_won) under play_on_until_won
     table.ended_at = timezone.now()
     table.save(update_fields=["ended_at"])
     table.changed()
+
+
+@transaction.atomic
+def table_extend_round(*, table: Table) -> Table:
+    """Add a tour to the table's round (A-66): the phone takes four more deals, even after the round ended."""
+    table = _locked_open(table)
+    table.extra_tours += 1
+    table.ended_at = None
+    table.save(update_fields=["extra_tours", "ended_at"])
+    table.changed()
+    return table
 
 
 @transaction.atomic

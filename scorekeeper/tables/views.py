@@ -23,7 +23,7 @@ from scorekeeper.links import absolute_url
 from scorekeeper.tables import services
 from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
-from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_ENDED, message_for
+from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_COMPLETE, ROUND_ENDED, message_for
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.selectors import TableView, deal_settlement, table_by_token, table_ledger
 
@@ -92,13 +92,25 @@ def _answer(request, view: TableView, form: DealForm, status: int, result: str, 
     return _page(request, view, form, None, status=status)
 
 
-def _refusal(view: TableView) -> str:
-    """Why the table takes no writes now, in the scorer's words ('' when it does)."""
+def _refusal(view: TableView, *, new_deal: bool = True) -> str:
+    """Why the table takes no writes now (or, with `new_deal`, no new deal), in the scorer's words ('' when it
+    does)."""
     if view.event_closed:
         return str(EVENT_CLOSED)
     if view.round_ended:
         return str(ROUND_ENDED)
+    if new_deal and view.round_complete:
+        return str(ROUND_COMPLETE)
     return ""
+
+
+def _closed_message(closed: Exception) -> str:
+    """The refusal a service raised, in the scorer's words."""
+    if isinstance(closed, services.RoundEnded):
+        return str(ROUND_ENDED)
+    if isinstance(closed, services.RoundComplete):
+        return str(ROUND_COMPLETE)
+    return str(EVENT_CLOSED)
 
 
 def _posted_position(request: HttpRequest) -> int | None:
@@ -167,10 +179,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         form = _deal_form(view, data)
         form.is_valid()
         return _answer(request, view, form, 409, "conflict", message, deal=number, position=stale.expected)
-    except services.RoundEnded:
-        return _answer(request, view, form, 403, "refused", ROUND_ENDED)
-    except services.EventClosed:
-        return _answer(request, view, form, 403, "refused", EVENT_CLOSED)
+    except services.EventClosed as closed:
+        return _answer(request, view, form, 403, "refused", _closed_message(closed))
     except EngineError as error:
         form.add_engine_error(error)
         if _wants_json(request):
@@ -230,7 +240,7 @@ def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
         messages.info(request, _("This misdeal was already recorded."))
         return redirect("table", token=token)
     except services.EventClosed as closed:
-        messages.error(request, ROUND_ENDED if isinstance(closed, services.RoundEnded) else EVENT_CLOSED)
+        messages.error(request, _closed_message(closed))
         return _page(request, view, _deal_form(view), None, status=403)
     except services.StaleDeal:
         messages.error(request, _("That deal was already recorded from another phone: nothing was added."))
@@ -253,7 +263,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
     form_kwargs = {"session": view.session, "eligible": before.eligible, "held": before.held}
     if request.method == "POST":
         form = CorrectionForm(request.POST, **form_kwargs)
-        refusal = _refusal(view)
+        refusal = _refusal(view, new_deal=False)
         if refusal:
             messages.error(request, refusal)
             status = 403
@@ -275,7 +285,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                         % {"position": refused.error.position, "problem": message_for(refused.error)},
                     )
                 except services.EventClosed as closed:
-                    messages.error(request, ROUND_ENDED if isinstance(closed, services.RoundEnded) else EVENT_CLOSED)
+                    messages.error(request, _closed_message(closed))
                     status = 403
                 except EngineError as error:
                     form.add_engine_error(error)
