@@ -57,6 +57,8 @@ def test_the_director_extends_a_round_by_a_tour_and_the_log_says_so(client):
     director = make_user()
     table.event.club.directors.add(director)
     client.force_login(director)
+    event_page = client.get(reverse("event", kwargs={"event_id": table.event.pk})).content.decode()
+    assert "Play one more tour" in event_page
     response = client.post(reverse("event-table-extend", kwargs={"event_id": table.event.pk, "table_id": table.pk}))
     assert response.status_code == 302
     table.refresh_from_db()
