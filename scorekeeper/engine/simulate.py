@@ -67,7 +67,9 @@ def random_deal(
     one_player = ally is None
     called = None
     if contract in (Contract.ALLIANCE, Contract.FORCED, Contract.SELF_CALL) and rng.random() < 0.5:
-        rank = "K" if contract is Contract.SELF_CALL else rng.choice(["K", "Q"])  # a self-call names a king
+        rank = rng.choice(["K", "Q"])
+        if contract is Contract.SELF_CALL:
+            rank = "K"  # a self-call names one of the hombre's kings; drawn all the same, to keep the stream
         called = rank + rng.choice([s for s in SUITS if s != trump])
     giver = rng.choice([s for s in range(4) if s != hombre]) if contract is Contract.MEDIATEUR else None
     if contract is Contract.MEDIATEUR:
