@@ -43,10 +43,11 @@ class CorrectionRefused(Exception):
         self.error = error
 
 
-def _who(user: User) -> tuple[AbstractBaseUser | None, str]:
+def who(user: User, *, fallback: str | None = None) -> tuple[AbstractBaseUser | None, str]:
+    """Who made a change, for an audit row: the signed-in user, else `fallback` (by default, the table's link)."""
     if user is not None and user.is_authenticated:
         return user, user.get_username()  # type: ignore[union-attr]
-    return None, _("table link")
+    return None, fallback or _("table link")
 
 
 def _locked(table: Table) -> tuple[Table, list[Deal]]:
@@ -89,9 +90,9 @@ def deal_record(*, table: Table, position: int, record: DealRecord, user: User =
             deal.save()
     except IntegrityError:
         raise StaleDeal(expected=position, recorded=position) from None
-    who_user, who = _who(user)
+    who_user, by = who(user)
     DealChange.objects.create(
-        deal=deal, action=DealChange.Action.RECORDED, after=deal_json(entry.deal), user=who_user, who=who
+        deal=deal, action=DealChange.Action.RECORDED, after=deal_json(entry.deal), user=who_user, who=by
     )
     table.changed()
     return deal
@@ -116,7 +117,7 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
     before = deal_json(stored.to_record())
     stored.set_record(ledger.entries[index].deal)
     stored.save()
-    who_user, who = _who(user)
+    who_user, by = who(user)
     DealChange.objects.create(
         deal=stored,
         action=DealChange.Action.CORRECTED,
@@ -124,7 +125,7 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
         after=deal_json(ledger.entries[index].deal),
         reason=reason.strip(),
         user=who_user,
-        who=who,
+        who=by,
     )
     table.changed()
     return stored
@@ -146,14 +147,14 @@ def table_import(*, table: Table, document: object, user: User = None) -> list[D
         raise EngineError("import_opening_unexpected", None, _("an imported file cannot open with chips on the table"))
     existing = [d.to_record() for d in deals]
     ledger = table.fold(existing + list(records_in))
-    who_user, who = _who(user)
+    who_user, by = who(user)
     created = []
     for offset, entry in enumerate(ledger.entries[len(existing) :], start=len(existing) + 1):
         deal = Deal(table=table, position=offset)
         deal.set_record(entry.deal)
         deal.save()
         DealChange.objects.create(
-            deal=deal, action=DealChange.Action.IMPORTED, after=deal_json(entry.deal), user=who_user, who=who
+            deal=deal, action=DealChange.Action.IMPORTED, after=deal_json(entry.deal), user=who_user, who=by
         )
         created.append(deal)
     table.changed()

@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import DealRecord, EngineError
@@ -214,7 +214,7 @@ def _opening(view: TableView):
     return view.table.opening(view.session)
 
 
-@require_GET
+@require_safe
 def table_export_json(request: HttpRequest, token: str) -> HttpResponse:
     view = table_ledger(table=table_by_token(token=token), explain=False)
     response = HttpResponse(table_json(view), content_type="application/json")
@@ -222,7 +222,7 @@ def table_export_json(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def table_export_csv(request: HttpRequest, token: str) -> HttpResponse:
     view = table_ledger(table=table_by_token(token=token), explain=False)
     response = HttpResponse(table_csv(view), content_type="text/csv; charset=utf-8")
@@ -230,7 +230,7 @@ def table_export_csv(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def table_qr(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     url = request.build_absolute_uri(reverse("table", kwargs={"token": table.token}))
@@ -258,13 +258,3 @@ def table_import(request: HttpRequest, token: str) -> HttpResponse:
     else:
         messages.success(request, _("%(count)s deals imported.") % {"count": len(created)})
     return redirect("table", token=token)
-
-
-# --- directors ----------------------------------------------------------------------------------------------
-
-
-@login_required
-@require_GET
-def director_home(request: HttpRequest) -> HttpResponse:
-    clubs = clubs_directed_by(user=request.user).prefetch_related("events")
-    return render(request, "tables/director_home.html", {"clubs": clubs})
