@@ -15,6 +15,7 @@ from scorekeeper.clubs.services import player_create
 from scorekeeper.engine import Options, RuleSet, Session
 from scorekeeper.engine.simulate import random_table
 from scorekeeper.events.services import event_create
+from scorekeeper.public.services import event_link_make
 from scorekeeper.tables.services import deal_record, table_create
 from tests.browser.fit import phone_problems
 from tests.factories import make_club, make_user
@@ -59,8 +60,11 @@ def visit(page: Page, url: str, name: str, screenshot_dir) -> list[str]:
 
 def test_every_page_fits_a_phone(live_server, page: Page, screenshot_dir):
     club, players, event, tables = an_evening()
+    link = event_link_make(event=event)
     base = live_server.url
     anybody = {
+        "public-standings": f"/p/{link.token}/",
+        "public-live": f"/p/{link.token}/live/",
         "home": "/",
         "login": "/accounts/login/",
         "rules": "/docs/rules/",
