@@ -12,11 +12,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import DealRecord, EngineError
-from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables import services
 from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
@@ -69,11 +69,11 @@ def _can_direct(request: HttpRequest, table: Table) -> bool:
     return clubs_directed_by(user=request.user).filter(pk=table.event.club_id).exists()
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     view = table_ledger(table=table)
-    if request.method == "GET":
+    if request.method != "POST":
         return _page(request, view, _deal_form(view), None)
 
     form = _deal_form(view, request.POST)
@@ -156,7 +156,7 @@ def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("table", token=token)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
     table = table_by_token(token=token)
     view = table_ledger(table=table)
@@ -249,7 +249,21 @@ def table_import(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, _("Choose an interchange file (.json) to import."))
         return redirect("table", token=token)
     try:
-        created = services.table_import(table=table, document=load_json(upload.read()), user=request.user)
+        document = services.import_document(upload.read(services.MAX_IMPORT_BYTES + 1))
+        replace = request.POST.get("replace") == "1"
+        created = services.table_import(table=table, document=document, user=request.user, replace=replace)
+    except services.TableHasDeals as full:
+        messages.error(
+            request,
+            ngettext(
+                "Nothing was imported: this table already has %(count)s deal. Tick “Replace” to import in its "
+                "place (it is kept in the audit).",
+                "Nothing was imported: this table already has %(count)s deals. Tick “Replace” to import in their "
+                "place (they are kept in the audit).",
+                full.count,
+            )
+            % {"count": full.count},
+        )
     except EngineError as error:
         where = _("deal %(position)s: ") % {"position": error.position} if error.position else ""
         messages.error(request, _("Nothing was imported. ") + where + error.message)
