@@ -79,6 +79,29 @@ class TableView:
         return firsts if len(set(firsts)) == 4 else list(self.session.players)
 
     @property
+    def event_closed(self) -> bool:
+        return not self.table.event.is_open
+
+    @property
+    def round_ended(self) -> bool:
+        """The table has ended its round: it takes no more writes."""
+        return self.table.ended_at is not None
+
+    def deal_saved_with(self, key: str) -> Deal | None:
+        """The deal a form with this idempotency key saved, if any."""
+        if not key:
+            return None
+        return next((row.deal for row in self.rows if row.deal.idempotency_key == key), None)
+
+    def state_before(self, position: int) -> TableState:
+        """The table as it was before the deal at `position` (1-based)."""
+        return self.ledger.entries[position - 2].state if position > 1 else self.table.opening(self.session)
+
+    def number_at(self, position: int) -> int | None:
+        """The ledger's number of the deal at `position` (None for a misdeal), as every page and file shows it."""
+        return self.rows[position - 1].entry.number if 1 <= position <= len(self.rows) else None
+
+    @property
     def rows_newest_first(self) -> tuple[LedgerRow, ...]:
         return tuple(reversed(self.rows))
 

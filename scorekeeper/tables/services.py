@@ -28,12 +28,24 @@ class EventClosed(Exception):
     """The event is closed, or the table has ended its round: it takes no more writes."""
 
 
+class RoundEnded(EventClosed):
+    """The table has ended its round (the event itself is open): it takes no more writes."""
+
+
 @dataclass
 class StaleDeal(Exception):
     """The form was for a deal number that another phone has already recorded."""
 
     expected: int
     recorded: int
+
+
+class AlreadySaved(Exception):
+    """The form's idempotency key is stored with a deal: this save was made before (a double tap or a retry)."""
+
+    def __init__(self, deal: Deal) -> None:
+        super().__init__(f"deal at position {deal.position} already saved")
+        self.deal = deal
 
 
 class CorrectionRefused(Exception):
@@ -65,17 +77,33 @@ def _locked(table: Table) -> tuple[Table, list[Deal]]:
         .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
         .get(pk=table.pk)
     )
-    if not locked.event.is_open or locked.ended_at is not None:
+    if not locked.event.is_open:
         raise EventClosed
+    if locked.ended_at is not None:
+        raise RoundEnded
     return locked, list(locked.deals.order_by("position"))
 
 
 @transaction.atomic
-def deal_record(*, table: Table, position: int, record: DealRecord, user: User = None) -> Deal:
+def deal_record(
+    *, table: Table, position: int, record: DealRecord, user: User = None, idempotency_key: str = ""
+) -> Deal:
     """Record the table's next deal. `position` is the deal the form was for: a second save of the same
     position is refused (StaleDeal) unless it is the very same record (a double tap), which returns the deal
-    already stored. The dealer follows the rotation; the engine refuses any impossible record."""
+    already stored. The dealer follows the rotation; the engine refuses any impossible record.
+
+    A save whose `idempotency_key` is already stored raises AlreadySaved with that deal, whatever the table's
+    state now (even closed): it is checked first, before anything is validated."""
+    if idempotency_key:
+        stored = Deal.objects.filter(table=table, idempotency_key=idempotency_key).first()
+        if stored is not None:
+            raise AlreadySaved(stored)
     table, deals = _locked(table)
+    if idempotency_key:
+        # Under the lock: a retry racing its first attempt sees the deal the first one stored.
+        stored = next((d for d in deals if d.idempotency_key == idempotency_key), None)
+        if stored is not None:
+            raise AlreadySaved(stored)
     session = table.session()
     records = [d.to_record() for d in deals]
     if position != len(deals) + 1:
@@ -90,7 +118,7 @@ def deal_record(*, table: Table, position: int, record: DealRecord, user: User =
         raise StaleDeal(expected=position, recorded=len(deals))
     state = table.fold(records).state
     entry = settle_deal(session, state, record, position)
-    deal = Deal(table=table, position=position)
+    deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
     deal.set_record(entry.deal)
     try:
         with transaction.atomic():

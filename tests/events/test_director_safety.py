@@ -12,7 +12,7 @@ from django.urls import reverse
 from scorekeeper.clubs.models import Player
 from scorekeeper.clubs.services import player_create
 from scorekeeper.engine import Contract, DealRecord
-from scorekeeper.events.models import CheckIn, Event, EventLog, PlayerMerge, SitOut
+from scorekeeper.events.models import CheckIn, EventLog, PlayerMerge, SitOut
 from scorekeeper.events.selectors import event_summary
 from scorekeeper.events.services import MergeRefused, checkin_set, event_create, player_merge, seat_draw
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Table
@@ -84,7 +84,7 @@ def test_admin_keeps_rule_set_options_seats_and_end_of_a_played_event(client, ad
         assert f'name="{field}"' not in table_page
     assert client.get(reverse("admin:tables_table_add")).status_code == 403
     assert client.get(reverse("admin:events_event_changelist")).status_code == 200
-    assert client.get(reverse(f"admin:events_playermerge_changelist")).status_code == 200
+    assert client.get(reverse("admin:events_playermerge_changelist")).status_code == 200
 
 
 # --- merging players -----------------------------------------------------------------------------------------

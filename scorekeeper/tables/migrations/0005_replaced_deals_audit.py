@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0003_table_revision'),
+        ('tables', '0004_deal_idempotency_key'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
