@@ -33,4 +33,4 @@ def document(request: HttpRequest, name: str) -> HttpResponse:
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    return render(request, "pages/404.html", status=404)
+    return render(request, "404.html", status=404)
