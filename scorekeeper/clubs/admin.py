@@ -5,7 +5,7 @@ from scorekeeper.clubs.models import Club, Player
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name"]
+    list_display = ["name", "language"]
     filter_horizontal = ["directors"]
 
 

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs import services as club_services
@@ -19,7 +20,7 @@ from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
 from scorekeeper.events.models import CheckIn, Event, PlayerMerge
 from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summary
-from scorekeeper.tables.messages import EVENT_CLOSED
+from scorekeeper.tables.messages import EVENT_CLOSED, message_for
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import EventClosed, table_end_round
 
@@ -131,9 +132,11 @@ def _draw(request: HttpRequest, event: Event, method: str) -> HttpResponse:
     except EventClosed:
         messages.error(request, EVENT_CLOSED)
     else:
-        messages.success(
-            request, _("%(tables)s tables seated; %(out)s sitting out.") % {"tables": len(tables), "out": len(out)}
-        )
+        seated = ngettext("%(count)s table seated", "%(count)s tables seated", len(tables)) % {"count": len(tables)}
+        waiting = ngettext("%(count)s player sitting out", "%(count)s players sitting out", len(out)) % {
+            "count": len(out)
+        }
+        messages.success(request, _("%(seated)s; %(waiting)s.") % {"seated": seated, "waiting": waiting})
     return redirect("event", event_id=event.pk)
 
 
@@ -160,7 +163,7 @@ def table_end(request: HttpRequest, event_id: int, table_id: int) -> HttpRespons
     except EngineError as error:
         messages.error(
             request,
-            _("Table %(number)s cannot end yet: %(problem)s") % {"number": table.number, "problem": error.message},
+            _("Table %(number)s cannot end yet: %(problem)s") % {"number": table.number, "problem": message_for(error)},
         )
     except EventClosed:
         messages.error(request, EVENT_CLOSED)

@@ -23,7 +23,7 @@ from scorekeeper.links import absolute_url
 from scorekeeper.tables import services
 from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
-from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_ENDED
+from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_ENDED, message_for
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.selectors import TableView, deal_settlement, table_by_token, table_ledger
 
@@ -272,7 +272,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                     form.add_error(
                         None,
                         _("This correction would make deal %(position)s impossible: %(problem)s")
-                        % {"position": refused.error.position, "problem": refused.error.message},
+                        % {"position": refused.error.position, "problem": message_for(refused.error)},
                     )
                 except services.EventClosed as closed:
                     messages.error(request, ROUND_ENDED if isinstance(closed, services.RoundEnded) else EVENT_CLOSED)
@@ -355,7 +355,7 @@ def table_import(request: HttpRequest, token: str) -> HttpResponse:
         )
     except EngineError as error:
         where = _("deal %(position)s: ") % {"position": error.position} if error.position else ""
-        messages.error(request, _("Nothing was imported. ") + where + error.message)
+        messages.error(request, _("Nothing was imported. ") + where + message_for(error))
     except services.EventClosed:
         messages.error(request, EVENT_CLOSED)
     else:
