@@ -9,6 +9,11 @@ urlpatterns = [
     path("", include("scorekeeper.events.urls")),
     path("", include("scorekeeper.reports.urls")),
     path("", include("scorekeeper.analysis.urls")),
+    path("", include("scorekeeper.public.urls")),
     path("", include("scorekeeper.pages.urls")),
     path("", include("scorekeeper.webapp.urls")),
 ]
+
+# Django's own 404 view checks the CSRF token, which parses the body: a POST with a broken multipart body to an
+# unknown address then fails with a 500 inside the error handler. This one answers 404 without reading the body.
+handler404 = "scorekeeper.pages.views.not_found"
