@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0004_deal_idempotency_key'),
+        ('tables', '0005_replaced_deals_audit'),
     ]
 
     operations = [
