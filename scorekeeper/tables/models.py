@@ -112,8 +112,17 @@ class Table(models.Model):
         )
 
 
+class LiveDeals(models.Manager):
+    """The deals of the tables' sequences: a struck deal is kept (audit, score sheet) but folded by nobody."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(struck_at__isnull=True)
+
+
 class Deal(models.Model):
-    """One record of the table's sequence, void deals (misdeals) included, in `position` order."""
+    """One record of the table's sequence, void deals (misdeals) included, in `position` order.
+
+    `Deal.objects` (and `table.deals`) holds the live deals only; `Deal.every` includes struck ones."""
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="deals")
     position = models.PositiveIntegerField()
@@ -139,14 +148,26 @@ class Deal(models.Model):
     # Minted with the form that saved the deal: the same form posted again (a double tap, a retry, an offline
     # phone catching up) finds this deal instead of recording another. Empty for deals saved without a form.
     idempotency_key = models.CharField(max_length=64, blank=True, default="")
+    # A struck deal left the sequence (entered at the wrong table, tapped by mistake): it keeps the position it
+    # had, later deals moved up one, and the audit says who struck it and why.
+    struck_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    every = models.Manager()
+    objects = LiveDeals()
+
     class Meta:
         ordering = ["table", "position"]
+        default_manager_name = "objects"
+        base_manager_name = "every"
         constraints = [
             # Two phones saving the same deal: the second insert fails here, whatever the timing.
-            models.UniqueConstraint(fields=["table", "position"], name="deal_position_unique_at_table"),
+            models.UniqueConstraint(
+                fields=["table", "position"],
+                condition=models.Q(struck_at__isnull=True),
+                name="deal_position_unique_at_table",
+            ),
             models.UniqueConstraint(
                 fields=["table", "idempotency_key"],
                 condition=~models.Q(idempotency_key=""),
@@ -222,6 +243,7 @@ class DealChange(models.Model):
         RECORDED = "recorded", _("recorded")
         CORRECTED = "corrected", _("corrected")
         IMPORTED = "imported", _("imported")
+        STRUCK = "struck", _("struck out")
 
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="changes")
     action = models.CharField(max_length=10, choices=Action.choices)

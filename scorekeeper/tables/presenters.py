@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
-from scorekeeper.engine import Contract, LedgerEntry, Line
+from scorekeeper.engine import Contract, DealRecord, LedgerEntry, Line
 from scorekeeper.engine.explain import Words, render
 
 # The engine's explanation sentences are message ids of the catalogues (engine/explain.py); these word them.
@@ -41,6 +41,16 @@ def describe(entry: LedgerEntry, players: Sequence[str]) -> str:
     if deal.ally is not None:
         who += " + " + players[deal.ally]
     return f"{who} {CONTRACTS[deal.contract]} {SUIT_SYMBOLS.get(deal.trump, '')}, {deal.tricks}: {LINES[entry.line]}"
+
+
+def describe_record(deal: DealRecord, players: Sequence[str]) -> str:
+    """`Ann + Cat alliance ♠, 6` — a record as it was entered, without its result (a struck deal has none)."""
+    if deal.void:
+        return _("misdeal (%(dealer)s deals again)") % {"dealer": players[deal.dealer]}
+    who = players[deal.hombre]
+    if deal.ally is not None:
+        who += " + " + players[deal.ally]
+    return f"{who} {CONTRACTS[deal.contract]} {SUIT_SYMBOLS.get(deal.trump, '')}, {deal.tricks}"
 
 
 def explanation(entry: LedgerEntry, players: Sequence[str]) -> str:

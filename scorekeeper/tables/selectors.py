@@ -20,7 +20,7 @@ from scorekeeper.engine import (
     settle_deal,
 )
 from scorekeeper.tables.models import Deal, DealChange, Table
-from scorekeeper.tables.presenters import describe
+from scorekeeper.tables.presenters import describe, describe_record
 
 
 @dataclass(frozen=True)
@@ -43,12 +43,23 @@ class TourTotal:
 
 
 @dataclass(frozen=True)
+class StruckRow:
+    """A deal struck out of the sequence: shown crossed out, with who struck it and why."""
+
+    deal: Deal
+    summary: str
+    reason: str
+    who: str
+
+
+@dataclass(frozen=True)
 class TableView:
     table: Table
     session: Session
     ledger: Ledger
     rows: tuple[LedgerRow, ...]  # in play order
     tours: tuple[TourTotal, ...]
+    struck: tuple[StruckRow, ...] = ()
 
     @property
     def state(self) -> TableState:
@@ -116,10 +127,11 @@ class TableView:
         return self.table.ended_at is not None
 
     def deal_saved_with(self, key: str) -> Deal | None:
-        """The deal a form with this idempotency key saved, if any."""
+        """The deal a form with this idempotency key saved, if any (struck out since, perhaps)."""
         if not key:
             return None
-        return next((row.deal for row in self.rows if row.deal.idempotency_key == key), None)
+        deals = [row.deal for row in self.rows] + [row.deal for row in self.struck]
+        return next((deal for deal in deals if deal.idempotency_key == key), None)
 
     def state_before(self, position: int) -> TableState:
         """The table as it was before the deal at `position` (1-based)."""
@@ -158,7 +170,8 @@ def table_by_token(*, token: str) -> Table:
 def table_ledger(*, table: Table, explain: bool = True) -> TableView:
     """The table's deals in order, folded by the engine: one query for the deals."""
     corrections = Count("changes", filter=Q(changes__action=DealChange.Action.CORRECTED))
-    deals = list(table.deals.annotate(corrections=corrections).order_by("position"))
+    every = list(Deal.every.filter(table=table).annotate(corrections=corrections).order_by("position", "pk"))
+    deals = [d for d in every if d.struck_at is None]
     session = table.session()
     ledger = fold(session, [d.to_record() for d in deals], state=table.opening(session), explain=explain)
     rows = tuple(LedgerRow(d, e, describe(e, session.players)) for d, e in zip(deals, ledger.entries, strict=True))
@@ -172,7 +185,29 @@ def table_ledger(*, table: Table, explain: bool = True) -> TableView:
             total[s] += entry.deltas[s]
         counts[entry.tour] = counts.get(entry.tour, 0) + 1
     tours = tuple(TourTotal(t, tuple(v), counts[t] == 4) for t, v in sorted(totals.items()))
-    return TableView(table, session, ledger, rows, tours)
+    return TableView(table, session, ledger, rows, tours, _struck(every, session))
+
+
+def _struck(deals: list[Deal], session: Session) -> tuple[StruckRow, ...]:
+    struck = [d for d in deals if d.struck_at is not None]
+    if not struck:
+        return ()
+    strikes = {
+        c.deal_id: c
+        for c in DealChange.objects.filter(deal__in=struck, action=DealChange.Action.STRUCK).order_by("at", "id")
+    }
+    rows = []
+    for deal in struck:
+        change = strikes.get(deal.pk)
+        rows.append(
+            StruckRow(
+                deal,
+                describe_record(deal.to_record(), session.players),
+                change.reason if change else "",
+                change.who if change else "",
+            )
+        )
+    return tuple(rows)
 
 
 def deal_settlement(*, session: Session, state: TableState, record: DealRecord, position: int) -> LedgerEntry:

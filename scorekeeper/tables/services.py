@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -99,13 +100,13 @@ def deal_record(
     A save whose `idempotency_key` is already stored raises AlreadySaved with that deal, whatever the table's
     state now (even closed): it is checked first, before anything is validated."""
     if idempotency_key:
-        stored = Deal.objects.filter(table=table, idempotency_key=idempotency_key).first()
+        stored = Deal.every.filter(table=table, idempotency_key=idempotency_key).first()
         if stored is not None:
             raise AlreadySaved(stored)
     table, deals = _locked(table)
     if idempotency_key:
         # Under the lock: a retry racing its first attempt sees the deal the first one stored.
-        stored = next((d for d in deals if d.idempotency_key == idempotency_key), None)
+        stored = Deal.every.filter(table=table, idempotency_key=idempotency_key).first()
         if stored is not None:
             raise AlreadySaved(stored)
     session = table.session()
@@ -170,6 +171,68 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
     )
     table.changed()
     return stored
+
+
+class StrikeRefused(Exception):
+    """Only the round's last deal may be struck from the table's phone (a director may strike any deal)."""
+
+
+@transaction.atomic
+def deal_strike(*, deal: Deal, reason: str, user: User = None, any_deal: bool = False) -> Deal:
+    """Strike a deal out of the table's sequence (a deal entered at the wrong table, a misdeal tapped by mistake):
+    it stays in the audit, later deals move up one and are replayed with the dealers the rotation now gives them.
+    Without `any_deal` (the director's right) only the last deal may be struck. Refused whole, like a
+    correction, if a later deal becomes impossible."""
+    if not reason.strip():
+        raise ValueError("a strike needs a reason")
+    table, deals = _locked(deal.table)
+    index = next((i for i, d in enumerate(deals) if d.pk == deal.pk), None)
+    if index is None:
+        raise StaleDeal(expected=deal.position, recorded=len(deals))
+    if not any_deal and index != len(deals) - 1:
+        raise StrikeRefused
+    session = table.session()
+    state = table.fold([d.to_record() for d in deals[:index]]).state
+    replayed = []
+    for position, later in enumerate(deals[index + 1 :], start=index + 1):
+        dealer = table.first_dealer if state.next_dealer is None else state.next_dealer
+        try:
+            entry = settle_deal(session, state, dataclasses.replace(later.to_record(), dealer=dealer), position)
+        except EngineError as error:
+            raise CorrectionRefused(error) from None
+        state = entry.state
+        replayed.append((later, entry.deal))
+    who_user, by = who(user)
+    struck = deals[index]
+    record = deal_json(struck.to_record())
+    struck.struck_at = timezone.now()
+    struck.save(update_fields=["struck_at"])
+    DealChange.objects.create(
+        deal=struck,
+        action=DealChange.Action.STRUCK,
+        before=record,
+        after=record,
+        reason=reason.strip(),
+        user=who_user,
+        who=by,
+    )
+    for later, record_now in replayed:
+        before = deal_json(later.to_record())
+        later.position -= 1
+        later.set_record(record_now)
+        later.save()
+        if deal_json(record_now) != before:  # the dealer moved with the rotation
+            DealChange.objects.create(
+                deal=later,
+                action=DealChange.Action.CORRECTED,
+                before=before,
+                after=deal_json(record_now),
+                reason=_("dealt again after a strike: %(reason)s") % {"reason": reason.strip()},
+                user=who_user,
+                who=by,
+            )
+    table.changed()
+    return struck
 
 
 MAX_IMPORT_BYTES = 1_000_000  # a table's evening is a few kilobytes; a season of one table, well under this

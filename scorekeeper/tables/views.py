@@ -304,9 +304,56 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
         "row": row,
         "form": form,
         "changes": row.deal.changes.all(),
+        "can_strike": not _refusal(view, new_deal=False)
+        and (position == len(view.rows) or _can_direct(request, view.table)),
         "seat_rows": _seat_rows(view, row.entry.deltas, row.entry.balances),
     }
     return render(request, "tables/deal.html", context, status=status)
+
+
+@require_POST
+def deal_strike(request: HttpRequest, token: str, position: int) -> HttpResponse:
+    """Strike a deal out: the scorer the round's last deal, a director any deal; always with a reason."""
+    table = table_by_token(token=token)
+    view = table_ledger(table=table)
+    if not 1 <= position <= len(view.rows):
+        raise Http404
+    refusal = _refusal(view, new_deal=False)
+    if refusal:
+        messages.error(request, refusal)
+        return _page(request, view, _deal_form(view), None, status=403)
+    reason = request.POST.get("reason", "").strip()[:300]
+    if not reason:
+        messages.error(request, _("Say why this deal is struck out."))
+        return redirect("deal", token=token, position=position)
+    number = view.number_at(position)
+    try:
+        services.deal_strike(
+            deal=view.rows[position - 1].deal, reason=reason, user=request.user, any_deal=_can_direct(request, table)
+        )
+    except services.StrikeRefused:
+        messages.error(request, _("Only the last deal can be struck out from the table; ask the director."))
+        return redirect("deal", token=token, position=position)
+    except services.CorrectionRefused as refused:
+        messages.error(
+            request,
+            _("Striking this deal would make deal %(position)s impossible: %(problem)s")
+            % {"position": refused.error.position, "problem": message_for(refused.error)},
+        )
+        return redirect("deal", token=token, position=position)
+    except services.StaleDeal:
+        messages.error(request, _("The table changed meanwhile: nothing was struck out."))
+        return redirect("table", token=token)
+    except services.EventClosed as closed:
+        messages.error(request, _closed_message(closed))
+        return _page(request, view, _deal_form(view), None, status=403)
+    if number is None:
+        messages.success(request, _("The misdeal was struck out."))
+    else:
+        messages.success(
+            request, _("Deal %(number)s was struck out; later deals were settled again.") % {"number": number}
+        )
+    return redirect("table", token=token)
 
 
 def _opening(view: TableView):
