@@ -214,3 +214,27 @@ def deal_settlement(*, session: Session, state: TableState, record: DealRecord, 
     """What a record would give as the deal at `position` after `state`, explained, without saving anything
     (EngineError when the rules refuse it)."""
     return settle_deal(session, state, record, position, explain=True)
+
+
+@dataclass(frozen=True)
+class CorrectionPreview:
+    """What a correction would do, before it is saved: the corrected deal's settlement and, for each seat, the
+    balance after the table's last deal now and after the correction (every later deal replayed)."""
+
+    entry: LedgerEntry
+    rows: tuple[dict, ...]
+
+
+def correction_preview(*, view: TableView, position: int, record: DealRecord) -> CorrectionPreview:
+    """The table folded again with `record` at `position` (EngineError, at its deal, when a deal becomes
+    impossible)."""
+    records = [row.deal.to_record() for row in view.rows]
+    records[position - 1] = record
+    session = view.session
+    ledger = fold(session, records, state=view.table.opening(session), explain=True)
+    entry = ledger.entries[position - 1]
+    now, then = view.state.balances, ledger.state.balances
+    rows = tuple(
+        {"name": session.players[s], "delta": entry.deltas[s], "before": now[s], "after": then[s]} for s in range(4)
+    )
+    return CorrectionPreview(entry, rows)

@@ -25,7 +25,13 @@ from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
 from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_COMPLETE, ROUND_ENDED, message_for
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.selectors import TableView, deal_settlement, table_by_token, table_ledger
+from scorekeeper.tables.selectors import (
+    TableView,
+    correction_preview,
+    deal_settlement,
+    table_by_token,
+    table_ledger,
+)
 
 
 def _deal_form(view: TableView, data=None, *, before=None, **kwargs) -> DealForm:
@@ -261,8 +267,12 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
     before = view.ledger.entries[position - 2].state if position > 1 else _opening(view)
     record = row.deal.to_record()
     form_kwargs = {"session": view.session, "eligible": before.eligible, "held": before.held}
+    correction = None
     if request.method == "POST":
         form = CorrectionForm(request.POST, **form_kwargs)
+        previewing = request.POST.get("action") == "preview"
+        if previewing:
+            form.fields["reason"].required = False  # a reason is needed to save, not to look
         refusal = _refusal(view, new_deal=False)
         if refusal:
             messages.error(request, refusal)
@@ -270,7 +280,19 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
         else:
             status = 200
             preview = _preview(view, form, before, position, record.dealer)
-            if preview is not None:
+            if preview is not None and previewing:
+                try:
+                    correction = correction_preview(view=view, position=position, record=preview["record"])
+                except EngineError as error:
+                    if error.position is not None and error.position > position:
+                        form.add_error(
+                            None,
+                            _("This correction would make deal %(position)s impossible: %(problem)s")
+                            % {"position": error.position, "problem": message_for(error)},
+                        )
+                    else:
+                        form.add_engine_error(error)
+            elif preview is not None:
                 try:
                     services.deal_correct(
                         deal=row.deal,
@@ -292,7 +314,8 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                 else:
                     messages.success(
                         request,
-                        _("Deal %(position)s corrected; every later deal was settled again.") % {"position": position},
+                        _("Deal %(number)s corrected; every later deal was settled again.")
+                        % {"number": view.number_at(position) or position},
                     )
                     return redirect("table", token=token)
     else:
@@ -307,6 +330,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
         "can_strike": not _refusal(view, new_deal=False)
         and (position == len(view.rows) or _can_direct(request, view.table)),
         "seat_rows": _seat_rows(view, row.entry.deltas, row.entry.balances),
+        "correction": correction,
     }
     return render(request, "tables/deal.html", context, status=status)
 
