@@ -164,7 +164,9 @@ def test_report_contract_table_counts_a_failed_declared_vole_as_played_not_made(
     # vole and takes nine tricks: counted by hand, solo 3 played 1 made, alliance 1 played 0 made, vole 1 played
     # 0 made; Ben's own report: solo 1 played 0 made, vole 1 played 0 made.
     table = make_table()
-    failed_vole = DealRecord(dealer=3, contract=Contract.VOLE_BID, hombre=1, trump="S", tricks=9, premiers=True)
+    failed_vole = DealRecord(
+        dealer=3, contract=Contract.VOLE_BID, hombre=1, trump="S", tricks=9, premiers=True, vole_attempted=True
+    )
     for position, record in enumerate([*PC6, failed_vole], start=1):
         deal_record(table=table, position=position, record=record)
     report = gather.event_report_for(table.event)
