@@ -8,6 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -18,7 +19,7 @@ from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import EngineError, Ledger, close_session
 from scorekeeper.events.models import CheckIn, Event, SitOut
 from scorekeeper.ranking import rank_with_ties
-from scorekeeper.tables.models import Table
+from scorekeeper.tables.models import Signature, Table
 
 TIE_BREAK = _(
     "Ties are broken by the result of the latest round played, then by fewer sit-outs; "
@@ -69,7 +70,7 @@ def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
     tables = list(
         Table.objects.filter(event=event)
         .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
-        .prefetch_related("deals")
+        .prefetch_related("deals", Prefetch("signatures", Signature.objects.filter(cleared_at=None), "signed"))
         .order_by("round", "number")
     )
     checkins = list(CheckIn.objects.filter(event=event).select_related("player"))

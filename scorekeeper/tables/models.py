@@ -236,6 +236,29 @@ class Deal(models.Model):
         self.remainder_winner = "" if winner is None else str(winner)
 
 
+class Signature(models.Model):
+    """A player's agreement with the table's final balances: the signature line of the paper sheet. A correction
+    or strike afterwards clears it (kept, with when it was cleared): the players sign again."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="signatures")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    revision = models.PositiveIntegerField()  # the table's revision the player agreed with
+    signed_at = models.DateTimeField(auto_now_add=True)
+    cleared_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "seat", "signed_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "seat"], condition=models.Q(cleared_at__isnull=True), name="signature_once_per_seat"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.player} signed"
+
+
 class DealChange(models.Model):
     """Append-only audit: who changed which deal, when, from what to what, and why."""
 

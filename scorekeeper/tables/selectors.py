@@ -19,7 +19,7 @@ from scorekeeper.engine import (
     fold,
     settle_deal,
 )
-from scorekeeper.tables.models import Deal, DealChange, Table
+from scorekeeper.tables.models import Deal, DealChange, Signature, Table
 from scorekeeper.tables.presenters import describe, describe_record
 
 
@@ -60,6 +60,7 @@ class TableView:
     rows: tuple[LedgerRow, ...]  # in play order
     tours: tuple[TourTotal, ...]
     struck: tuple[StruckRow, ...] = ()
+    signatures: tuple[Signature, ...] = ()  # the players' agreement with the final balances, not cleared
 
     @property
     def state(self) -> TableState:
@@ -109,7 +110,16 @@ class TableView:
 
     @property
     def final_seats(self) -> list[dict]:
-        return [{"seat": s, "player": self.table.players[s], "balance": b} for s, b in enumerate(self.final_balances)]
+        """Each seat's final balance and, once the player signed, the signature."""
+        signed = {sig.seat: sig for sig in self.signatures}
+        return [
+            {"seat": s, "player": self.table.players[s], "balance": b, "signature": signed.get(s)}
+            for s, b in enumerate(self.final_balances)
+        ]
+
+    @property
+    def signed_by_all(self) -> bool:
+        return len(self.signatures) == 4
 
     @property
     def short_names(self) -> list[str]:
@@ -185,7 +195,8 @@ def table_ledger(*, table: Table, explain: bool = True) -> TableView:
             total[s] += entry.deltas[s]
         counts[entry.tour] = counts.get(entry.tour, 0) + 1
     tours = tuple(TourTotal(t, tuple(v), counts[t] == 4) for t, v in sorted(totals.items()))
-    return TableView(table, session, ledger, rows, tours, _struck(every, session))
+    signatures = tuple(Signature.objects.filter(table=table, cleared_at__isnull=True))
+    return TableView(table, session, ledger, rows, tours, _struck(every, session), signatures)
 
 
 def _struck(deals: list[Deal], session: Session) -> tuple[StruckRow, ...]:

@@ -20,7 +20,7 @@ from scorekeeper.engine import (
     settle_deal,
 )
 from scorekeeper.engine.interchange import load_json
-from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Table
+from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -74,14 +74,20 @@ def link_name(table: Table) -> str:
     return _("table link %(link)s") % {"link": table.token[:6]}
 
 
-def _locked(table: Table) -> tuple[Table, list[Deal]]:
+def _locked(table: Table, *, idempotency_key: str = "") -> tuple[Table, list[Deal]]:
     """The table, locked for writing (PostgreSQL row lock; SQLite's IMMEDIATE transactions already serialise
-    writers), and its deals in order."""
+    writers), and its deals in order. A deal already saved with `idempotency_key` is found first (AlreadySaved),
+    before the table is refused as closed or ended."""
     locked = (
         Table.objects.select_for_update(of=("self",))
         .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
         .get(pk=table.pk)
     )
+    if idempotency_key:
+        # Under the lock: a retry racing its first attempt sees the deal the first one stored (struck since or not).
+        stored = Deal.every.filter(table=locked, idempotency_key=idempotency_key).first()
+        if stored is not None:
+            raise AlreadySaved(stored)
     if not locked.event.is_open:
         raise EventClosed
     if locked.ended_at is not None:
@@ -99,16 +105,7 @@ def deal_record(
 
     A save whose `idempotency_key` is already stored raises AlreadySaved with that deal, whatever the table's
     state now (even closed): it is checked first, before anything is validated."""
-    if idempotency_key:
-        stored = Deal.every.filter(table=table, idempotency_key=idempotency_key).first()
-        if stored is not None:
-            raise AlreadySaved(stored)
-    table, deals = _locked(table)
-    if idempotency_key:
-        # Under the lock: a retry racing its first attempt sees the deal the first one stored.
-        stored = Deal.every.filter(table=table, idempotency_key=idempotency_key).first()
-        if stored is not None:
-            raise AlreadySaved(stored)
+    table, deals = _locked(table, idempotency_key=idempotency_key)
     session = table.session()
     records = [d.to_record() for d in deals]
     if position != len(deals) + 1:
@@ -169,8 +166,34 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
         user=who_user,
         who=by,
     )
+    signatures_clear(table=table)
     table.changed()
     return stored
+
+
+class RoundNotComplete(Exception):
+    """The players sign the balances only once the round is complete."""
+
+
+def signatures_clear(*, table: Table) -> int:
+    """Clear the players' signatures after the balances they agreed with changed; how many were cleared."""
+    return Signature.objects.filter(table=table, cleared_at__isnull=True).update(cleared_at=timezone.now())
+
+
+@transaction.atomic
+def table_sign(*, table: Table, seat: int) -> Signature:
+    """The player in `seat` agrees with the table's final balances (once the round is complete). Signing twice
+    keeps the first signature."""
+    if seat not in (0, 1, 2, 3):
+        raise ValueError("a seat is 0 to 3")
+    table, deals = _locked(table)
+    state = table.fold([d.to_record() for d in deals]).state
+    if not table.round_complete(table.session(), state):
+        raise RoundNotComplete
+    signed = Signature.objects.filter(table=table, seat=seat, cleared_at__isnull=True).first()
+    if signed is not None:
+        return signed
+    return Signature.objects.create(table=table, seat=seat, player=table.players[seat], revision=table.revision)
 
 
 class StrikeRefused(Exception):
@@ -231,6 +254,7 @@ def deal_strike(*, deal: Deal, reason: str, user: User = None, any_deal: bool = 
                 user=who_user,
                 who=by,
             )
+    signatures_clear(table=table)
     table.changed()
     return struck
 
@@ -345,6 +369,7 @@ def table_extend_round(*, table: Table) -> Table:
     table.extra_tours += 1
     table.ended_at = None
     table.save(update_fields=["extra_tours", "ended_at"])
+    signatures_clear(table=table)
     table.changed()
     return table
 

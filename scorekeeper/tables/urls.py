@@ -6,6 +6,7 @@ urlpatterns = [
     path("t/<str:token>/", views.table_page, name="table"),
     path("t/<str:token>/preview/", views.table_preview, name="table-preview"),
     path("t/<str:token>/misdeal/", views.table_misdeal, name="table-misdeal"),
+    path("t/<str:token>/sign/", views.table_sign, name="table-sign"),
     path("t/<str:token>/deals/<int:position>/", views.deal_page, name="deal"),
     path("t/<str:token>/deals/<int:position>/strike/", views.deal_strike, name="deal-strike"),
     path("t/<str:token>/export.json", views.table_export_json, name="table-export-json"),

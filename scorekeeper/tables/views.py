@@ -121,7 +121,7 @@ def _closed_message(closed: Exception) -> str:
 
 def _posted_position(request: HttpRequest) -> int | None:
     text = request.POST.get("position", "")
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isdigit() and len(text) < 7 else None
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -172,7 +172,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             idempotency_key=key,
         )
     except services.AlreadySaved as already:
-        return _saved(request, table_ledger(table=table, explain=False), already.deal, created=False)
+        if already.deal.position > len(view.rows) or view.deal_saved_with(key) is None:
+            view = table_ledger(table=table, explain=False)  # saved meanwhile by a retry racing this one
+        return _saved(request, view, already.deal, created=False)
     except services.StaleDeal as stale:
         view = table_ledger(table=table)
         number = view.number_at(stale.expected)
@@ -194,11 +196,14 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             return JsonResponse({"result": "invalid", "errors": errors}, status=400)
         return _page(request, view, form, None)
     created = deal.position >= view.next_position  # else the same deal tapped twice, found by its record
-    return _saved(request, table_ledger(table=table, explain=False), deal, created=created)
+    if created and deal.position > view.next_position:
+        view = table_ledger(table=table, explain=False)  # another phone saved meanwhile: count again
+    return _saved(request, view, deal, created=created)
 
 
 def _saved(request: HttpRequest, view: TableView, deal, *, created: bool) -> HttpResponse:
-    number = view.number_at(deal.position)
+    # A new deal is numbered from the ledger as it was before it (a form saves a played deal, never a misdeal).
+    number = view.next_number if deal.position == view.next_position else view.number_at(deal.position)
     if _wants_json(request):
         result = "saved" if created else "already_saved"
         return JsonResponse(
@@ -312,6 +317,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                 except EngineError as error:
                     form.add_engine_error(error)
                 else:
+                    _signatures_cleared(request, view)
                     messages.success(
                         request,
                         _("Deal %(number)s corrected; every later deal was settled again.")
@@ -371,6 +377,7 @@ def deal_strike(request: HttpRequest, token: str, position: int) -> HttpResponse
     except services.EventClosed as closed:
         messages.error(request, _closed_message(closed))
         return _page(request, view, _deal_form(view), None, status=403)
+    _signatures_cleared(request, view)
     if number is None:
         messages.success(request, _("The misdeal was struck out."))
     else:
@@ -378,6 +385,31 @@ def deal_strike(request: HttpRequest, token: str, position: int) -> HttpResponse
             request, _("Deal %(number)s was struck out; later deals were settled again.") % {"number": number}
         )
     return redirect("table", token=token)
+
+
+@require_POST
+def table_sign(request: HttpRequest, token: str) -> HttpResponse:
+    """A player taps his name: he agrees with the final balances."""
+    table = table_by_token(token=token)
+    view = table_ledger(table=table, explain=False)
+    try:
+        seat = int(request.POST.get("seat", ""))
+        services.table_sign(table=table, seat=seat)
+    except ValueError:
+        messages.error(request, _("Tap your own name to sign."))
+    except services.RoundNotComplete:
+        messages.error(request, _("The players sign once the round is complete."))
+    except services.EventClosed as closed:
+        messages.error(request, _closed_message(closed))
+        return _page(request, view, _deal_form(view), None, status=403)
+    else:
+        messages.success(request, _("%(name)s agrees with the balances.") % {"name": view.session.players[seat]})
+    return redirect("table", token=token)
+
+
+def _signatures_cleared(request: HttpRequest, view: TableView) -> None:
+    if view.signatures:
+        messages.warning(request, _("The balances changed: the players' signatures were cleared, they sign again."))
 
 
 def _opening(view: TableView):
