@@ -103,6 +103,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # at once would fail there where the club's database waits its turn.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
+# "tables" keeps each table's state after its last deal and its rendered ledger, under the table's revision
+# (scorekeeper/tables/screen.py). A file cache, so that every server process reads what a save left.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "tables": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": env("TABLE_CACHE_DIR", default=str(BASE_DIR / ".cache" / "tables")),
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -24,7 +24,7 @@ from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables import services
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.selectors import TableView, table_by_token, table_ledger
+from scorekeeper.tables.selectors import TableView, table_by_token, table_ledger, table_screen
 
 
 def _deal_form(view: TableView, data=None, **kwargs) -> DealForm:
@@ -39,13 +39,15 @@ def _deal_form(view: TableView, data=None, **kwargs) -> DealForm:
     )
 
 
-def _preview(view: TableView, form: DealForm, state, position: int, dealer: int) -> dict | None:
+def _preview(
+    view: TableView, form: DealForm, state, position: int, dealer: int, explain: bool = True
+) -> dict | None:
     """The settlement the entries would give, without saving; engine refusals go next to their field."""
     if not form.is_valid():
         return None
     try:
         record = form.to_record(dealer)
-        entry = settle_deal(view.session, state, record, position, explain=True)
+        entry = settle_deal(view.session, state, record, position, explain=explain)
     except EngineError as error:
         form.add_engine_error(error)
         return None
@@ -73,7 +75,7 @@ def _can_direct(request: HttpRequest, table: Table) -> bool:
 @require_http_methods(["GET", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
-    view = table_ledger(table=table)
+    view = table_screen(table=table)
     if request.method == "GET":
         return _page(request, view, _deal_form(view), None)
 
@@ -87,7 +89,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         preview = {}
         dealer = view.rows[posted - 1].deal.dealer
     else:
-        preview = _preview(view, form, view.state, view.next_position, view.next_dealer)
+        previewing = request.POST.get("action") == "preview"
+        preview = _preview(view, form, view.state, view.next_position, view.next_dealer, explain=previewing)
         dealer = view.next_dealer
     if preview is None or request.POST.get("action") == "preview":
         return _page(request, view, form, preview)
@@ -104,7 +107,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             )
             % {"position": stale.expected},
         )
-        view = table_ledger(table=table)
+        view = table_screen(table=table_by_token(token=token))  # the table as the other phone left it
         data = request.POST.copy()
         data["position"] = str(view.next_position)
         form = _deal_form(view, data)
@@ -126,7 +129,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     """The live preview (htmx): the form again, with what applies shown and the settlement it would give."""
     table = table_by_token(token=token)
-    view = table_ledger(table=table)
+    view = table_screen(table=table)
     form = _deal_form(view, request.POST)
     preview = _preview(view, form, view.state, view.next_position, view.next_dealer)
     return _page(request, view, form, preview)
@@ -135,7 +138,7 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
-    view = table_ledger(table=table)
+    view = table_screen(table=table)
     try:
         position = int(request.POST.get("position", ""))
     except ValueError:
@@ -164,6 +167,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
         raise Http404
     row = view.rows[position - 1]
     before = view.ledger.entries[position - 2].state if position > 1 else _opening(view)
+    explained = view.explained(position)
     record = row.deal.to_record()
     form_kwargs = {"session": view.session, "eligible": before.eligible, "held": before.held}
     if request.method == "POST":
@@ -203,6 +207,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
     context = {
         "view": view,
         "row": row,
+        "explanation": explained.explanation,
         "form": form,
         "changes": row.deal.changes.all(),
         "seat_rows": _seat_rows(view, row.entry.deltas, row.entry.balances),
