@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "scorekeeper.events",
     "scorekeeper.tables",
     "scorekeeper.analysis",
+    "scorekeeper.webapp",
 ]
 
 MIDDLEWARE = [

@@ -9,4 +9,5 @@ urlpatterns = [
     path("", include("scorekeeper.reports.urls")),
     path("", include("scorekeeper.analysis.urls")),
     path("", include("scorekeeper.pages.urls")),
+    path("", include("scorekeeper.webapp.urls")),
 ]

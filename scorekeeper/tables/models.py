@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.engine import Claims, Contract, DealRecord, Ledger, Penalty, PenaltyKind, Session, TableState, fold
 from scorekeeper.engine.ledger import opening_state
 from scorekeeper.engine.model import NONE_HELD
+from scorekeeper.tables.signals import table_changed
 
 
 def new_token() -> str:
@@ -60,6 +61,7 @@ class Table(models.Model):
     def changed(self) -> None:
         """Mark the table's fold as changed (call inside the transaction of the change)."""
         Table.objects.filter(pk=self.pk).update(revision=models.F("revision") + 1)
+        table_changed.send(sender=Table, table_id=self.pk)
 
     def opening(self, session: Session) -> TableState:
         """The engine's state before the first deal: empty stores, and this table's first dealer to deal."""

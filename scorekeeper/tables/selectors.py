@@ -13,13 +13,22 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from scorekeeper.engine import Ledger, LedgerEntry, RuleSet, Session, TableState, fold, settle_deal
+from scorekeeper.engine import DealRecord, Ledger, LedgerEntry, RuleSet, Session, TableState, fold, settle_deal
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, Table
 from scorekeeper.tables.presenters import describe, ledger_row_html
 from scorekeeper.tables.screen import TableHead, TourTotal
 
-__all__ = ["LedgerRow", "TableHead", "TableView", "TourTotal", "table_by_token", "table_ledger", "table_screen"]
+__all__ = [
+    "LedgerRow",
+    "TableHead",
+    "TableView",
+    "TourTotal",
+    "deal_settlement",
+    "table_by_token",
+    "table_ledger",
+    "table_screen",
+]
 
 
 @dataclass(frozen=True)
@@ -182,3 +191,11 @@ def table_screen(*, table: Table) -> TableView:
     if head is None and view._read_whole(table.revision):
         screen.head_keep(token=table.token, revision=table.revision, session=session, head=view.head)
     return view
+
+
+def deal_settlement(
+    *, session: Session, state: TableState, record: DealRecord, position: int, explain: bool = True
+) -> LedgerEntry:
+    """What a record would give as the deal at `position` after `state`, explained unless told not to, without
+    saving anything (EngineError when the rules refuse it)."""
+    return settle_deal(session, state, record, position, explain=explain)

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-
 import qrcode
 import qrcode.image.svg
 from django import forms
@@ -16,15 +12,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs.selectors import clubs_directed_by
-from scorekeeper.engine import DealRecord, EngineError, deal_json, settle_deal
+from scorekeeper.engine import DealRecord, EngineError
 from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables import services
+from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
+from scorekeeper.tables.messages import EVENT_CLOSED
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.selectors import TableView, table_by_token, table_ledger, table_screen
+from scorekeeper.tables.selectors import TableView, deal_settlement, table_by_token, table_ledger, table_screen
 
 
 def _deal_form(view: TableView, data=None, **kwargs) -> DealForm:
@@ -42,18 +40,19 @@ def _deal_form(view: TableView, data=None, **kwargs) -> DealForm:
 def _preview(
     view: TableView, form: DealForm, state, position: int, dealer: int, explain: bool = True
 ) -> dict | None:
-    """The settlement the entries would give, without saving; engine refusals go next to their field."""
+    """The record the entries describe and the settlement it would give (explained unless told not to: a save
+    shows none), without saving; engine refusals go next to their field (None then)."""
     if not form.is_valid():
         return None
     try:
         record = form.to_record(dealer)
-        entry = settle_deal(view.session, state, record, position, explain=explain)
+        entry = deal_settlement(session=view.session, state=state, record=record, position=position, explain=explain)
     except EngineError as error:
         form.add_engine_error(error)
         return None
     except forms.ValidationError:  # to_record has put the problem next to its field
         return None
-    return {"entry": entry, "rows": _seat_rows(view, entry.deltas, entry.balances)}
+    return {"record": record, "entry": entry, "rows": _seat_rows(view, entry.deltas, entry.balances)}
 
 
 def _seat_rows(view: TableView, deltas, balances) -> list[dict]:
@@ -81,22 +80,25 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
     form = _deal_form(view, request.POST)
     if not table.event.is_open:
-        messages.error(request, _("This event is closed: nothing can be changed."))
+        messages.error(request, EVENT_CLOSED)
         return _page(request, view, form, None, status=403)
     posted = form.cleaned_data.get("position") if form.is_valid() else None
     if posted is not None and 1 <= posted < view.next_position and request.POST.get("action") != "preview":
         # A form for a deal already recorded: a double tap (the same deal) or another phone's (refused).
         preview = {}
-        dealer = view.rows[posted - 1].deal.dealer
+        try:
+            record = form.to_record(view.rows[posted - 1].deal.dealer)
+        except forms.ValidationError:
+            return _page(request, view, form, None)
     else:
         previewing = request.POST.get("action") == "preview"
         preview = _preview(view, form, view.state, view.next_position, view.next_dealer, explain=previewing)
-        dealer = view.next_dealer
+        record = preview["record"] if preview else None
     if preview is None or request.POST.get("action") == "preview":
         return _page(request, view, form, preview)
     try:
         deal = services.deal_record(
-            table=table, position=form.cleaned_data["position"], record=form.to_record(dealer), user=request.user
+            table=table, position=form.cleaned_data["position"], record=record, user=request.user
         )
     except services.StaleDeal as stale:
         messages.error(
@@ -114,12 +116,10 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         form.is_valid()
         return _page(request, view, form, None, status=409)
     except services.EventClosed:
-        messages.error(request, _("This event is closed: nothing can be changed."))
+        messages.error(request, EVENT_CLOSED)
         return _page(request, view, form, None, status=403)
     except EngineError as error:
         form.add_engine_error(error)
-        return _page(request, view, form, None)
-    except forms.ValidationError:  # to_record has put the problem next to its field
         return _page(request, view, form, None)
     messages.success(request, _("Deal %(position)s saved.") % {"position": deal.position})
     return redirect("table", token=token)
@@ -148,7 +148,7 @@ def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
             table=table, position=position, record=DealRecord(dealer=view.next_dealer, void=True), user=request.user
         )
     except services.EventClosed:
-        messages.error(request, _("This event is closed: nothing can be changed."))
+        messages.error(request, EVENT_CLOSED)
         return _page(request, view, _deal_form(view), None, status=403)
     except services.StaleDeal:
         messages.error(request, _("That deal was already recorded from another phone: nothing was added."))
@@ -173,7 +173,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
     if request.method == "POST":
         form = CorrectionForm(request.POST, **form_kwargs)
         if not table.event.is_open:
-            messages.error(request, _("This event is closed: nothing can be changed."))
+            messages.error(request, EVENT_CLOSED)
             status = 403
         else:
             status = 200
@@ -182,7 +182,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                 try:
                     services.deal_correct(
                         deal=row.deal,
-                        record=form.to_record(record.dealer),
+                        record=preview["record"],
                         reason=form.cleaned_data["reason"],
                         user=request.user,
                     )
@@ -219,81 +219,23 @@ def _opening(view: TableView):
     return view.table.opening(view.session)
 
 
-def _document(view: TableView) -> dict:
-    session = view.session
-    doc = {
-        "format": "quadrille-deals/1",
-        "ruleset": session.ruleset.value,
-        "players": list(session.players),
-        "start": session.start,
-        "deals": [deal_json(row.deal.to_record()) for row in view.rows],
-    }
-    options = session.options.as_mapping(changed_only=True)
-    if options:
-        doc["options"] = options
-    if session.favourite_suit:
-        doc["favourite_suit"] = session.favourite_suit
-    return doc
-
-
-@require_GET
+@require_safe
 def table_export_json(request: HttpRequest, token: str) -> HttpResponse:
     view = table_ledger(table=table_by_token(token=token), explain=False)
-    response = HttpResponse(json.dumps(_document(view), ensure_ascii=False, indent=1), content_type="application/json")
+    response = HttpResponse(table_json(view), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="table-{view.table.number}.json"'
     return response
 
 
-@require_GET
+@require_safe
 def table_export_csv(request: HttpRequest, token: str) -> HttpResponse:
     view = table_ledger(table=table_by_token(token=token), explain=False)
-    names = view.session.players
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            "position",
-            "deal",
-            "tour",
-            "dealer",
-            "contract",
-            "hombre",
-            "ally",
-            "trump",
-            "tricks",
-            "outcome",
-            "line",
-            "stake",
-            *[f"change {n}" for n in names],
-            *[f"balance {n}" for n in names],
-        ]
-    )
-    for row in view.rows:
-        e, d = row.entry, row.entry.deal
-        writer.writerow(
-            [
-                e.position,
-                e.number or "",
-                e.tour or "",
-                names[d.dealer],
-                "misdeal" if e.void else d.contract.value,
-                "" if e.void else names[d.hombre],
-                "" if d.ally is None else names[d.ally],
-                d.trump or "",
-                "" if e.void else d.tricks,
-                e.outcome or "",
-                e.line or "",
-                "" if e.stake is None else e.stake,
-                *e.deltas,
-                *e.balances,
-            ]
-        )
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(table_csv(view), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="table-{view.table.number}.csv"'
     return response
 
 
-@require_GET
+@require_safe
 def table_qr(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     url = request.build_absolute_uri(reverse("table", kwargs={"token": table.token}))
@@ -317,17 +259,7 @@ def table_import(request: HttpRequest, token: str) -> HttpResponse:
         where = _("deal %(position)s: ") % {"position": error.position} if error.position else ""
         messages.error(request, _("Nothing was imported. ") + where + error.message)
     except services.EventClosed:
-        messages.error(request, _("This event is closed: nothing can be changed."))
+        messages.error(request, EVENT_CLOSED)
     else:
         messages.success(request, _("%(count)s deals imported.") % {"count": len(created)})
     return redirect("table", token=token)
-
-
-# --- directors ----------------------------------------------------------------------------------------------
-
-
-@login_required
-@require_GET
-def director_home(request: HttpRequest) -> HttpResponse:
-    clubs = clubs_directed_by(user=request.user).prefetch_related("events")
-    return render(request, "tables/director_home.html", {"clubs": clubs})
