@@ -16,7 +16,6 @@ Save tables grow while measured (each takes samples/30 saves), so "200 deals" me
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import datetime as dt
 import http.client
 import os
@@ -209,7 +208,7 @@ def interleaved(port: int, floor: str, tables: dict, samples: int) -> dict:
 def club_pace(port: int, tables: list, seconds: float) -> dict:
     """Two phones a table: a preview every 2 s each, a save every 30 s each (the two 15 s apart), each save
     followed by the page it redirects to. Requests start only within `seconds`; each is bounded by a timeout."""
-    positions = {token: position for token, position in tables}
+    positions = dict(tables)
     lock = threading.Lock()
     results: dict[str, list[float]] = {"preview": [], "save": [], "page": []}
     refused = {"stale": 0, "error": 0}
@@ -359,10 +358,13 @@ def main() -> None:
             values = times[(kind, size)]
             p50, p99 = statistics.median(values), quantile(values, 0.99)
             print(f"| {label} | {size} | {ms(p50)} | {ms(p99)} | {p50 / floor50:.1f} | {p99 / floor50:.1f} |")
-    print("\nAt 200 deals / at 40 deals (p50): " + ", ".join(
-        f"{kind} {statistics.median(times[(kind, 200)]) / statistics.median(times[(kind, 40)]):.2f}"
-        for kind in ("page", "preview", "save")
-    ))
+    print(
+        "\nAt 200 deals / at 40 deals (p50): "
+        + ", ".join(
+            f"{kind} {statistics.median(times[(kind, 200)]) / statistics.median(times[(kind, 40)]):.2f}"
+            for kind in ("page", "preview", "save")
+        )
+    )
 
     result = pace["times"]
     print(

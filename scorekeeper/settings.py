@@ -69,6 +69,9 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
+# Django's form renderer with the commonest widget templates written out in Python (a preview re-renders the
+# deal form on every tap); the HTML is the same.
+FORM_RENDERER = "scorekeeper.renderers.FastWidgets"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
 
 TEMPLATES = [

@@ -16,9 +16,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.cache import caches
+from django.urls import reverse
 from django.utils.translation import get_language
 
 from scorekeeper.engine import LedgerEntry, Session, TableState
+from scorekeeper.tables.presenters import ledger_row_html
 
 # An evening's length; old revisions are never read again and are deleted when the next one is kept.
 TIMEOUT = 6 * 3600
@@ -91,16 +93,18 @@ def rows_keep(*, token: str, revision: int, session: Session, html: str) -> None
     _cache().set(_rows_key(token, revision, session, get_language()), html, TIMEOUT)
 
 
-def appended(
-    *, token: str, revision: int, session: Session, before: TableHead, entry: LedgerEntry, row_html: str
-) -> None:
-    """Keep revision `revision` + 1 after one deal (`entry`) was appended at `revision`: call once the append
-    is committed. The rows are extended only if the revision before was kept (in the active language)."""
+def appended(*, table, session: Session, revision: int, before: TableHead, entry: LedgerEntry) -> None:
+    """Keep revision `revision` + 1 of `table` after one deal (`entry`) was appended at `revision`: call once
+    the append is committed. The rows are extended only if the revision before was kept (in the active
+    language); the revision before is dropped."""
     cache = _cache()
+    token = table.token
     head = TableHead(state=entry.state, records=before.records + 1, tours=tour_totals([entry], before.tours))
     cache.set(_head_key(token, revision + 1, session), head, TIMEOUT)
     rows_key = _rows_key(token, revision, session, get_language())
     rows = cache.get(rows_key)
     if rows is not None:
-        cache.set(_rows_key(token, revision + 1, session, get_language()), row_html + rows, TIMEOUT)
+        href = reverse("deal", kwargs={"token": token, "position": entry.position})
+        row = ledger_row_html(entry, session.players, href=href, corrected=False)
+        cache.set(_rows_key(token, revision + 1, session, get_language()), row + rows, TIMEOUT)
     cache.delete_many([_head_key(token, revision, session), rows_key])

@@ -12,13 +12,16 @@ from django.utils.translation import gettext as _
 from scorekeeper.engine import (
     DealRecord,
     EngineError,
+    LedgerEntry,
     Opening,
     close_session,
     deal_json,
     parse_document,
     settle_deal,
 )
+from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, Table
+from scorekeeper.tables.selectors import table_screen
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -50,9 +53,9 @@ def who(user: User, *, fallback: str | None = None) -> tuple[AbstractBaseUser | 
     return None, fallback or _("table link")
 
 
-def _locked(table: Table) -> tuple[Table, list[Deal]]:
+def _locked_table(table: Table) -> Table:
     """The table, locked for writing (PostgreSQL row lock; SQLite's IMMEDIATE transactions already serialise
-    writers), and its deals in order."""
+    writers); EventClosed if it takes no more writes."""
     locked = (
         Table.objects.select_for_update(of=("self",))
         .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
@@ -60,15 +63,59 @@ def _locked(table: Table) -> tuple[Table, list[Deal]]:
     )
     if not locked.event.is_open or locked.ended_at is not None:
         raise EventClosed
+    return locked
+
+
+def _locked(table: Table) -> tuple[Table, list[Deal]]:
+    """The table, locked for writing, and its deals in order."""
+    locked = _locked_table(table)
     return locked, list(locked.deals.order_by("position"))
 
 
-@transaction.atomic
 def deal_record(*, table: Table, position: int, record: DealRecord, user: User = None) -> Deal:
     """Record the table's next deal. `position` is the deal the form was for: a second save of the same
     position is refused (StaleDeal) unless it is the very same record (a double tap), which returns the deal
-    already stored. The dealer follows the rotation; the engine refuses any impossible record."""
-    table, deals = _locked(table)
+    already stored. The dealer follows the rotation; the engine refuses any impossible record.
+
+    The deal is settled against the state after the table's last deal as its entry screen read it (kept under
+    the table's revision), before the write lock is taken: under the lock only the revision is checked, so
+    the lock is held for the insert and the audit row alone. If another write came in between (another
+    phone's save, a correction), the revision has moved and the deal is settled again under the lock."""
+    view = table_screen(table=table)
+    seen = table.revision
+    entry = None
+    if position == view.next_position:
+        entry = settle_deal(view.session, view.state, record, position)
+        after = deal_json(entry.deal)
+    with transaction.atomic():
+        locked = _locked_table(table)
+        if entry is None or locked.revision != seen:
+            return _deal_record_replayed(locked, position=position, record=record, user=user)
+        deal = _deal_insert(locked, position=position, entry=entry, after=after, user=user)
+        transaction.on_commit(
+            lambda: screen.appended(table=locked, session=view.session, revision=seen, before=view.head, entry=entry)
+        )
+    return deal
+
+
+def _deal_insert(table: Table, *, position: int, entry: LedgerEntry, after: dict, user: User) -> Deal:
+    """Store a settled deal, its audit row and the table's new revision (inside the write transaction)."""
+    deal = Deal(table=table, position=position)
+    deal.set_record(entry.deal)
+    try:
+        with transaction.atomic():
+            deal.save()
+    except IntegrityError:
+        raise StaleDeal(expected=position, recorded=position) from None
+    who_user, by = who(user)
+    DealChange.objects.create(deal=deal, action=DealChange.Action.RECORDED, after=after, user=who_user, who=by)
+    table.changed()
+    return deal
+
+
+def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, user: User) -> Deal:
+    """deal_record under the lock, from the stored deals: after a write the entry screen had not seen."""
+    deals = list(table.deals.order_by("position"))
     session = table.session()
     records = [d.to_record() for d in deals]
     if position != len(deals) + 1:
@@ -81,21 +128,8 @@ def deal_record(*, table: Table, position: int, record: DealRecord, user: User =
             if same:
                 return deals[position - 1]
         raise StaleDeal(expected=position, recorded=len(deals))
-    state = table.fold(records).state
-    entry = settle_deal(session, state, record, position)
-    deal = Deal(table=table, position=position)
-    deal.set_record(entry.deal)
-    try:
-        with transaction.atomic():
-            deal.save()
-    except IntegrityError:
-        raise StaleDeal(expected=position, recorded=position) from None
-    who_user, by = who(user)
-    DealChange.objects.create(
-        deal=deal, action=DealChange.Action.RECORDED, after=deal_json(entry.deal), user=who_user, who=by
-    )
-    table.changed()
-    return deal
+    entry = settle_deal(session, table.fold(records).state, record, position)
+    return _deal_insert(table, position=position, entry=entry, after=deal_json(entry.deal), user=user)
 
 
 @transaction.atomic

@@ -37,9 +37,7 @@ def _deal_form(view: TableView, data=None, **kwargs) -> DealForm:
     )
 
 
-def _preview(
-    view: TableView, form: DealForm, state, position: int, dealer: int, explain: bool = True
-) -> dict | None:
+def _preview(view: TableView, form: DealForm, state, position: int, dealer: int, explain: bool = True) -> dict | None:
     """The record the entries describe and the settlement it would give (explained unless told not to: a save
     shows none), without saving; engine refusals go next to their field (None then)."""
     if not form.is_valid():
