@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from scorekeeper.engine import Ledger, Line, Outcome
+from scorekeeper.engine import Ledger, LedgerEntry, Line, Outcome
 
 # Positions in a digest row.
 CONTRACT, HOMBRE, ALLY, TRICKS, LINE, RUN_SIDE, RUN_HOMBRE, PREMIERS, VOLE, STAKE, DELTAS = range(11)
@@ -32,27 +32,25 @@ ROLES = ("hombre", "ally", "opponent")
 
 def digest_rows(ledger: Ledger) -> list[list]:
     """One row per valid deal of a folded table (misdeals settle nothing and are left out)."""
-    rows = []
-    for e in ledger.entries:
-        if e.void:
-            continue
-        d = e.deal
-        rows.append(
-            [
-                d.contract.value,  # type: ignore[union-attr]
-                d.hombre,
-                NO_ALLY if d.ally is None else d.ally,
-                d.tricks,
-                e.line.value,  # type: ignore[union-attr]
-                d.run_side or 0,
-                d.run_hombre or 0,
-                int(d.premiers),
-                int(d.vole_attempted),
-                e.stake or 0,
-                *e.deltas,
-            ]
-        )
-    return rows
+    return [digest_row(e) for e in ledger.entries if not e.void]
+
+
+def digest_row(e: LedgerEntry) -> list:
+    """A valid deal's row of the digest."""
+    d = e.deal
+    return [
+        d.contract.value,  # type: ignore[union-attr]
+        d.hombre,
+        NO_ALLY if d.ally is None else d.ally,
+        d.tricks,
+        e.line.value,  # type: ignore[union-attr]
+        d.run_side or 0,
+        d.run_hombre or 0,
+        int(d.premiers),
+        int(d.vole_attempted),
+        e.stake or 0,
+        *e.deltas,
+    ]
 
 
 def role_of(row: Sequence, seat: int) -> str:
@@ -63,12 +61,16 @@ def role_of(row: Sequence, seat: int) -> str:
     return "opponent"
 
 
+def bucket_keys(row: Sequence) -> list[str]:
+    """The bucket of each seat's change in a digest row: role, contract and tricks."""
+    return [f"{role_of(row, seat)}|{row[CONTRACT]}|{row[TRICKS]}" for seat in range(4)]
+
+
 def bucket_sums(rows: Iterable[Sequence]) -> dict[str, list[int]]:
     """Per (role, contract, tricks): [number of player-deals, sum of their changes], over every seat."""
     sums: dict[str, list[int]] = {}
     for row in rows:
-        for seat in range(4):
-            key = f"{role_of(row, seat)}|{row[CONTRACT]}|{row[TRICKS]}"
+        for seat, key in enumerate(bucket_keys(row)):
             line = sums.get(key)
             if line is None:
                 sums[key] = [1, row[DELTAS + seat]]

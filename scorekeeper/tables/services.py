@@ -109,7 +109,7 @@ def _deal_insert(table: Table, *, position: int, entry: LedgerEntry, after: dict
         raise StaleDeal(expected=position, recorded=position) from None
     who_user, by = who(user)
     DealChange.objects.create(deal=deal, action=DealChange.Action.RECORDED, after=after, user=who_user, who=by)
-    table.changed()
+    table.changed(appended=entry)
     return deal
 
 
