@@ -119,6 +119,9 @@ class Deal(models.Model):
     claims_sans_prendre = models.BooleanField(default=True)
     penalties = models.JSONField(default=list, blank=True)
     remainder_winner = models.CharField(max_length=4, blank=True, default="")
+    # Minted with the form that saved the deal: the same form posted again (a double tap, a retry, an offline
+    # phone catching up) finds this deal instead of recording another. Empty for deals saved without a form.
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -127,6 +130,11 @@ class Deal(models.Model):
         constraints = [
             # Two phones saving the same deal: the second insert fails here, whatever the timing.
             models.UniqueConstraint(fields=["table", "position"], name="deal_position_unique_at_table"),
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="deal_idempotency_key_unique_at_table",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -153,6 +153,33 @@ class TableView:
         return firsts if len(set(firsts)) == 4 else list(self.session.players)
 
     @property
+    def event_closed(self) -> bool:
+        return not self.table.event.is_open
+
+    @property
+    def round_ended(self) -> bool:
+        """The table has ended its round: it takes no more writes."""
+        return self.table.ended_at is not None
+
+    def deal_saved_with(self, key: str) -> Deal | None:
+        """The deal a form with this idempotency key saved, if any."""
+        if not key:
+            return None
+        return self.table.deals.filter(idempotency_key=key).first()
+
+    def next_number_of(self, deal: Deal) -> int | None:
+        """The ledger's number of `deal`, just appended after the deals of this view (None for a misdeal)."""
+        return None if deal.void else self.next_number
+
+    def state_before(self, position: int) -> TableState:
+        """The table as it was before the deal at `position` (1-based)."""
+        return self.ledger.entries[position - 2].state if position > 1 else self.table.opening(self.session)
+
+    def number_at(self, position: int) -> int | None:
+        """The ledger's number of the deal at `position` (None for a misdeal), as every page and file shows it."""
+        return self.rows[position - 1].entry.number if 1 <= position <= len(self.rows) else None
+
+    @property
     def seats(self) -> list[dict]:
         """The four players in seat order, with the next dealer and eldest marked, and their balances."""
         return [

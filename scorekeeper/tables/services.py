@@ -30,12 +30,24 @@ class EventClosed(Exception):
     """The event is closed, or the table has ended its round: it takes no more writes."""
 
 
+class RoundEnded(EventClosed):
+    """The table has ended its round (the event itself is open): it takes no more writes."""
+
+
 @dataclass
 class StaleDeal(Exception):
     """The form was for a deal number that another phone has already recorded."""
 
     expected: int
     recorded: int
+
+
+class AlreadySaved(Exception):
+    """The form's idempotency key is stored with a deal: this save was made before (a double tap or a retry)."""
+
+    def __init__(self, deal: Deal) -> None:
+        super().__init__(f"deal at position {deal.position} already saved")
+        self.deal = deal
 
 
 class CorrectionRefused(Exception):
@@ -61,8 +73,10 @@ def _locked_table(table: Table) -> Table:
         .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
         .get(pk=table.pk)
     )
-    if not locked.event.is_open or locked.ended_at is not None:
+    if not locked.event.is_open:
         raise EventClosed
+    if locked.ended_at is not None:
+        raise RoundEnded
     return locked
 
 
@@ -72,15 +86,24 @@ def _locked(table: Table) -> tuple[Table, list[Deal]]:
     return locked, list(locked.deals.order_by("position"))
 
 
-def deal_record(*, table: Table, position: int, record: DealRecord, user: User = None) -> Deal:
+def deal_record(
+    *, table: Table, position: int, record: DealRecord, user: User = None, idempotency_key: str = ""
+) -> Deal:
     """Record the table's next deal. `position` is the deal the form was for: a second save of the same
     position is refused (StaleDeal) unless it is the very same record (a double tap), which returns the deal
     already stored. The dealer follows the rotation; the engine refuses any impossible record.
+
+    A save whose `idempotency_key` is already stored raises AlreadySaved with that deal, whatever the table's
+    state now (even closed): it is checked first, before anything is validated.
 
     The deal is settled against the state after the table's last deal as its entry screen read it (kept under
     the table's revision), before the write lock is taken: under the lock only the revision is checked, so
     the lock is held for the insert and the audit row alone. If another write came in between (another
     phone's save, a correction), the revision has moved and the deal is settled again under the lock."""
+    if idempotency_key:
+        stored = Deal.objects.filter(table=table, idempotency_key=idempotency_key).first()
+        if stored is not None:
+            raise AlreadySaved(stored)
     view = table_screen(table=table)
     seen = table.revision
     entry = None
@@ -90,17 +113,24 @@ def deal_record(*, table: Table, position: int, record: DealRecord, user: User =
     with transaction.atomic():
         locked = _locked_table(table)
         if entry is None or locked.revision != seen:
-            return _deal_record_replayed(locked, position=position, record=record, user=user)
-        deal = _deal_insert(locked, position=position, entry=entry, after=after, user=user)
+            return _deal_record_replayed(
+                locked, position=position, record=record, user=user, idempotency_key=idempotency_key
+            )
+        # The revision is the one the screen read: no deal (so no retry of this save) came in since the check.
+        deal = _deal_insert(
+            locked, position=position, entry=entry, after=after, user=user, idempotency_key=idempotency_key
+        )
         transaction.on_commit(
             lambda: screen.appended(table=locked, session=view.session, revision=seen, before=view.head, entry=entry)
         )
     return deal
 
 
-def _deal_insert(table: Table, *, position: int, entry: LedgerEntry, after: dict, user: User) -> Deal:
+def _deal_insert(
+    table: Table, *, position: int, entry: LedgerEntry, after: dict, user: User, idempotency_key: str
+) -> Deal:
     """Store a settled deal, its audit row and the table's new revision (inside the write transaction)."""
-    deal = Deal(table=table, position=position)
+    deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
     deal.set_record(entry.deal)
     try:
         with transaction.atomic():
@@ -113,9 +143,14 @@ def _deal_insert(table: Table, *, position: int, entry: LedgerEntry, after: dict
     return deal
 
 
-def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, user: User) -> Deal:
+def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, user: User, idempotency_key: str) -> Deal:
     """deal_record under the lock, from the stored deals: after a write the entry screen had not seen."""
     deals = list(table.deals.order_by("position"))
+    if idempotency_key:
+        # A retry racing its first attempt sees the deal the first one stored.
+        stored = next((d for d in deals if d.idempotency_key == idempotency_key), None)
+        if stored is not None:
+            raise AlreadySaved(stored)
     session = table.session()
     records = [d.to_record() for d in deals]
     if position != len(deals) + 1:
@@ -129,7 +164,9 @@ def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, us
                 return deals[position - 1]
         raise StaleDeal(expected=position, recorded=len(deals))
     entry = settle_deal(session, table.fold(records).state, record, position)
-    return _deal_insert(table, position=position, entry=entry, after=deal_json(entry.deal), user=user)
+    return _deal_insert(
+        table, position=position, entry=entry, after=deal_json(entry.deal), user=user, idempotency_key=idempotency_key
+    )
 
 
 @transaction.atomic
