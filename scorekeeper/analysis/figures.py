@@ -7,36 +7,58 @@ over those rows, so a season's figures are the sum of its tables'.
 
 The luck/skill estimate splits each change of chips into three parts that add up to it exactly:
 
-- hands: the average change, in the club's history under the same rule set, of a player in the same role
-  (hombre, ally, opponent) in the same contract: what the cards (and the bidding) brought him;
-- play: the average for that role, contract *and number of tricks the side took*, less the hands part:
-  better or worse than the average player with that contract (card play, or a contract that suited the hand);
-- stakes: the change itself less that average: the chips that were on the table or the multiplier at the time
-  (earlier remises and codilles), which no player controls.
+- hands: the average, in the club's history under the same rule set, of what a player in the same role
+  (hombre, ally, opponent) in the same contract would have won on a fresh table: what the cards (and the
+  bidding) brought him;
+- play: what this deal would have given him on a fresh table (nothing carried in the pot, no multiplier, no
+  beasts or board), less the hands part: the tricks his side took and the bonuses, better or worse than average;
+- stakes: the change itself less that fresh-table settlement: the pot carried in, the multiplier after earlier
+  losses and the beasts, which no player controls.
+
+The fresh-table settlement is the engine's, on the same deal with the table's stores emptied (`BASE` columns).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from scorekeeper.engine import Ledger, LedgerEntry, Line, Outcome
+from scorekeeper.engine import (
+    Contract,
+    EngineError,
+    Ledger,
+    LedgerEntry,
+    Line,
+    Outcome,
+    Session,
+    TableState,
+    settle_deal,
+)
 
-# Positions in a digest row.
+# Positions in a digest row: DELTAS and BASE each start four columns, one a seat.
 CONTRACT, HOMBRE, ALLY, TRICKS, LINE, RUN_SIDE, RUN_HOMBRE, PREMIERS, VOLE, STAKE, DELTAS = range(11)
+BASE = DELTAS + 4
 NO_ALLY = -1
 WON_LINES = frozenset({Line.WON.value, Line.PREMIERS.value, Line.VOLE_WON.value, Line.VOLE_LOST.value})
 ROLES = ("hombre", "ally", "opponent")
 
 
-def digest_rows(ledger: Ledger) -> list[list]:
-    """One row per valid deal of a folded table (misdeals settle nothing and are left out)."""
-    return [digest_row(e) for e in ledger.entries if not e.void]
+def digest_rows(ledger: Ledger, opening: TableState) -> list[list]:
+    """One row per valid deal of a folded table (misdeals settle nothing and are left out); `opening` is the
+    table's state before its first deal."""
+    rows = []
+    before = opening
+    for e in ledger.entries:
+        if not e.void:
+            rows.append(digest_row(ledger.session, before, e))
+        before = e.state
+    return rows
 
 
-def digest_row(e: LedgerEntry) -> list:
-    """A valid deal's row of the digest."""
+def digest_row(session: Session, before: TableState, e: LedgerEntry) -> list:
+    """A valid deal's row of the digest; `before` is the table's state before it."""
     d = e.deal
     return [
         d.contract.value,  # type: ignore[union-attr]
@@ -50,7 +72,29 @@ def digest_row(e: LedgerEntry) -> list:
         int(d.vole_attempted),
         e.stake or 0,
         *e.deltas,
+        *fresh_deltas(session, before, d, e.position, e.deltas),
     ]
+
+
+def fresh_deltas(session: Session, before: TableState, deal, position: int, deltas: tuple[int, ...]) -> tuple[int, ...]:
+    """The deal settled on a fresh table: the same seats, dealer and deal number (so the same factor), but the
+    pot, multiplier, board and beasts of the opening. A deal the engine refuses there keeps its own changes."""
+    opening = session.opening
+    fresh = dataclasses.replace(
+        before, pot=opening.pot, k=opening.k, k_seats=(opening.k,) * 4, board=opening.board, beasts=opening.beasts
+    )
+    try:
+        return settle_deal(session, fresh, deal, position).deltas
+    except EngineError:
+        return deltas
+
+
+def contract_made(contract: str, line: str) -> bool:
+    """Whether the hombre made his contract: a declared vole only with all ten tricks (A-15), any other contract
+    by winning the game (a vole tried after premiers and lost still wins it)."""
+    if contract == Contract.VOLE_BID.value:
+        return line == Line.VOLE_WON.value
+    return line in WON_LINES
 
 
 def role_of(row: Sequence, seat: int) -> str:
@@ -67,22 +111,24 @@ def bucket_keys(row: Sequence) -> list[str]:
 
 
 def bucket_sums(rows: Iterable[Sequence]) -> dict[str, list[int]]:
-    """Per (role, contract, tricks): [number of player-deals, sum of their changes], over every seat."""
+    """Per (role, contract, tricks): [number of player-deals, sum of their changes on a fresh table], over every
+    seat."""
     sums: dict[str, list[int]] = {}
     for row in rows:
         for seat, key in enumerate(bucket_keys(row)):
             line = sums.get(key)
             if line is None:
-                sums[key] = [1, row[DELTAS + seat]]
+                sums[key] = [1, row[BASE + seat]]
             else:
                 line[0] += 1
-                line[1] += row[DELTAS + seat]
+                line[1] += row[BASE + seat]
     return sums
 
 
 @dataclass
 class Reference:
-    """The average change by role and contract, and by role, contract and tricks, from bucket sums."""
+    """The average change on a fresh table by role and contract, and by role, contract and tricks, from bucket
+    sums."""
 
     by_tricks: dict[tuple[str, str, int], float]
     by_contract: dict[tuple[str, str], float]
@@ -116,12 +162,11 @@ class Split:
 
     def add(self, row: Sequence, seat: int, reference: Reference) -> None:
         role = role_of(row, seat)
-        change = row[DELTAS + seat]
-        by_contract = reference.by_contract.get((role, row[CONTRACT]), 0.0)
-        by_tricks = reference.by_tricks.get((role, row[CONTRACT], row[TRICKS]), float(change))
-        self.hands += by_contract
-        self.play += by_tricks - by_contract
-        self.stakes += change - by_tricks
+        change, fresh = row[DELTAS + seat], row[BASE + seat]
+        hands = reference.by_contract.get((role, row[CONTRACT]), float(fresh))
+        self.hands += hands
+        self.play += fresh - hands
+        self.stakes += change - fresh
 
     @property
     def total(self) -> float:
@@ -139,9 +184,9 @@ class Results:
     codille: int = 0
     chips: int = 0
 
-    def add(self, line: str, chips: int) -> None:
+    def add(self, contract: str, line: str, chips: int) -> None:
         self.played += 1
-        self.made += line in WON_LINES
+        self.made += contract_made(contract, line)
         self.remise += line == Outcome.REMISE.value
         self.codille += line == Outcome.CODILLE.value
         self.chips += chips
@@ -239,8 +284,8 @@ class PlayerFigures:
                 if role == "hombre" and row[RUN_HOMBRE] >= 3:
                     self.own_runs += 1
             if role == "hombre":
-                self.contracts.setdefault(row[CONTRACT], Results()).add(line, mine)
+                self.contracts.setdefault(row[CONTRACT], Results()).add(row[CONTRACT], line, mine)
                 if row[ALLY] != NO_ALLY:
-                    self.called.setdefault(players[row[ALLY]], Results()).add(line, mine)
+                    self.called.setdefault(players[row[ALLY]], Results()).add(row[CONTRACT], line, mine)
             else:
-                self.called_by.setdefault(players[row[HOMBRE]], Results()).add(line, mine)
+                self.called_by.setdefault(players[row[HOMBRE]], Results()).add(row[CONTRACT], line, mine)

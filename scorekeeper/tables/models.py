@@ -69,11 +69,11 @@ class Table(models.Model):
     def players(self) -> tuple:
         return (self.seat_0, self.seat_1, self.seat_2, self.seat_3)
 
-    def changed(self, *, appended: LedgerEntry | None = None) -> None:
+    def changed(self, *, appended: LedgerEntry | None = None, before: TableState | None = None) -> None:
         """Mark the table's fold as changed (call inside the transaction of the change). `appended`: the change
-        was that one deal, added after the others to this table as read under its lock."""
+        was that one deal, added after the others (the state `before` it) to this table as read under its lock."""
         Table.objects.filter(pk=self.pk).update(revision=models.F("revision") + 1)
-        table_changed.send(sender=Table, table_id=self.pk, revision=self.revision, appended=appended)
+        table_changed.send(sender=Table, table_id=self.pk, revision=self.revision, appended=appended, before=before)
 
     def opening(self, session: Session) -> TableState:
         """The engine's state before the first deal: empty stores, and this table's first dealer to deal."""
@@ -220,6 +220,34 @@ class DealChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal} {self.action} by {self.who}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            raise PermissionDenied("the audit is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionDenied("the audit is append-only")
+
+
+class ReplacedDeals(models.Model):
+    """Append-only audit of an import that replaced a table's deals: the deals as they were, each with the
+    history of its changes, so that nothing recorded is lost."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="replacements")
+    deals = models.JSONField()  # [{"position": n, "record": {...}, "changes": [{"action", "who", "at", ...}]}]
+    reason = models.TextField(blank=True, default="")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    who = models.CharField(max_length=150)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "at", "id"]
+        verbose_name = _("replaced deals")
+        verbose_name_plural = _("replaced deals")
+
+    def __str__(self) -> str:
+        return f"{self.table} · {len(self.deals)} deals replaced by {self.who}"
 
     def save(self, *args, **kwargs) -> None:
         if self.pk is not None:
