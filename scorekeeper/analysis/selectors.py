@@ -1,12 +1,12 @@
 """Reads for the analysis pages: a player's figures, an event's, the season ladder and the rating.
 
-Every figure comes from the engine's fold of each table, kept as a digest (analysis.models) until the table
-changes; a page costs the same few queries whatever the size of the club's history.
+Every figure comes from the engine's fold of each table, kept as a digest (analysis.models, made by
+analysis.services) until the table changes; a page costs the same few queries whatever the size of the club's
+history.
 """
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -22,107 +22,15 @@ from scorekeeper.analysis.figures import (
     PlayerFigures,
     Reference,
     Results,
-    bucket_sums,
-    digest_rows,
 )
 from scorekeeper.analysis.models import TableDigest
 from scorekeeper.analysis.rating import NEW, Rating, RatingRun, rate
+from scorekeeper.analysis.services import TableLine, club_tables
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.engine import Contract
 from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import table_result
-from scorekeeper.tables.models import Deal, Table
+from scorekeeper.ranking import rank_with_ties
 from scorekeeper.tables.presenters import CONTRACTS
-
-TABLE_FIELDS = (
-    "id",
-    "event_id",
-    "event__date",
-    "event__ruleset",
-    "round",
-    "number",
-    "seat_0_id",
-    "seat_1_id",
-    "seat_2_id",
-    "seat_3_id",
-    "revision",
-    "digest__revision",
-    "digest__deals",
-    "digest__changes",
-)
-
-
-@dataclass
-class TableLine:
-    """One table of the club's history: where and when, who sat where, and its digest's totals."""
-
-    id: int
-    event_id: int
-    date: datetime.date
-    ruleset: str
-    round: int
-    number: int
-    seats: tuple[int, int, int, int]
-    revision: int
-    deals: int = 0
-    changes: tuple[int, ...] = (0, 0, 0, 0)
-
-
-def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
-    """Every table of the club (or of one of its events) in the order play happened (date, event, round,
-    table), with fresh digests.
-
-    One query when every digest is fresh; four more to remake the stale ones, however many there are."""
-    lines = []
-    stale = []
-    tables = Table.objects.filter(event__club=club)
-    if event is not None:
-        tables = tables.filter(event=event)
-    for row in tables.order_by("event__date", "event_id", "round", "number").values_list(*TABLE_FIELDS):
-        (pk, event_id, date, ruleset, round_, number, s0, s1, s2, s3, revision, d_rev, d_deals, d_changes) = row
-        line = TableLine(pk, event_id, date, ruleset, round_, number, (s0, s1, s2, s3), revision)
-        if d_rev == revision:
-            line.deals, line.changes = d_deals, tuple(d_changes)
-        else:
-            stale.append(line)
-        lines.append(line)
-    if stale:
-        made = refresh_digests([line.id for line in stale])
-        for line in stale:
-            digest = made[line.id]
-            line.deals, line.changes = digest.deals, tuple(digest.changes)
-    return lines
-
-
-def refresh_digests(table_ids: list[int]) -> dict[int, TableDigest]:
-    """Fold the given tables and store their digests, stamped with the revision read before their deals."""
-    tables = list(
-        Table.objects.filter(pk__in=table_ids).select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
-    )
-    deals: dict[int, list[Deal]] = defaultdict(list)
-    for deal in Deal.objects.filter(table_id__in=table_ids).order_by("table_id", "position"):
-        deals[deal.table_id].append(deal)
-    digests = {}
-    for table in tables:
-        ledger = table.fold([d.to_record() for d in deals[table.pk]])
-        balances, _store = table_result(table, ledger)
-        rows = digest_rows(ledger)
-        digests[table.pk] = TableDigest(
-            table_id=table.pk,
-            revision=table.revision,
-            deals=len(rows),
-            changes=[b - ledger.session.start for b in balances],
-            rows=rows,
-            buckets=bucket_sums(rows),
-        )
-    TableDigest.objects.bulk_create(
-        digests.values(),
-        update_conflicts=True,
-        unique_fields=["table"],
-        update_fields=["revision", "deals", "changes", "rows", "buckets"],
-        batch_size=500,
-    )
-    return digests
 
 
 def _fingerprint(tables: list[TableLine], *, results: bool = False) -> str:
@@ -249,15 +157,10 @@ def ladder(*, club: Club, year: int, order: str = "chips") -> Ladder:
 
     def key(line: LadderLine) -> tuple:
         if order == "rating":
-            return (-round(line.rating.value, 6), -line.chips, line.player.name)
-        return (-line.chips, -line.events, line.player.name)
+            return (-round(line.rating.value, 6), -line.chips)
+        return (-line.chips, -line.events)
 
-    ordered = sorted(lines.values(), key=key)
-    previous = None
-    for place, line in enumerate(ordered, start=1):
-        same = previous is not None and key(previous)[:-1] == key(line)[:-1]
-        line.rank = previous.rank if same else place
-        previous = line
+    ordered = rank_with_ties(lines.values(), key=key, then=lambda line: line.player.name)
     best = sorted(ordered, key=lambda line: -line.rating.value)[:5]
     return Ladder(
         club,
@@ -448,9 +351,7 @@ def event_analysis(*, event: Event) -> EventAnalysis:
 __all__ = [
     "Ladder",
     "LadderLine",
-    "club_tables",
     "event_analysis",
     "ladder",
     "player_analysis",
-    "refresh_digests",
 ]

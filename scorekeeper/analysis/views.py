@@ -7,14 +7,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scorekeeper.analysis.figures import ROLES
 from scorekeeper.analysis.selectors import event_analysis, ladder, player_analysis
 from scorekeeper.clubs.models import Player
+from scorekeeper.clubs.selectors import directed_club
+from scorekeeper.drawing.charts import line_chart, svg
 from scorekeeper.engine import Contract
-from scorekeeper.events.views import directed_club, directed_event, season_year
-from scorekeeper.reports.charts import line_chart, svg
+from scorekeeper.events.selectors import directed_event, season_year
 from scorekeeper.tables.presenters import CONTRACTS
 
 PHONE_CHART = {"width": 360, "height": 210, "font_size": 11}
@@ -30,10 +31,10 @@ def _chart(ident: str, name: str, values: list, title: str) -> str:
 
 
 @login_required
-@require_GET
+@require_safe
 def season(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = directed_club(request, club_id)
-    year = season_year(request)
+    club = directed_club(user=request.user, club_id=club_id)
+    year = season_year(request.GET.get("year"))
     board = ladder(club=club, year=year, order=request.GET.get("by", "chips"))
     title = _("The five best rated, event after event")
     chart = svg(line_chart(board.rating_series, title, width=360, height=230, font_size=10), "ratings", title)
@@ -41,12 +42,12 @@ def season(request: HttpRequest, club_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
-    club = directed_club(request, club_id)
+    club = directed_club(user=request.user, club_id=club_id)
     person = get_object_or_404(Player, pk=player_id, club=club)
     text = request.GET.get("year", "")
-    year = season_year(request) if text else None
+    year = season_year(request.GET.get("year")) if text else None
     page = player_analysis(player=person, year=year)
     chips = _chart(
         "chips", person.name, [chips for _event, chips in page.chips_history], _("Chips won, event after event")
@@ -75,7 +76,7 @@ def player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
-    evening = directed_event(request, event_id)
+    evening = directed_event(user=request.user, event_id=event_id)
     return render(request, "analysis/event.html", {"event": evening, "a": event_analysis(event=evening)})

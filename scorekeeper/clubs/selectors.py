@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 
 from scorekeeper.clubs.models import Club
 
@@ -13,3 +14,8 @@ def clubs_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Clu
     if user.is_superuser:
         return Club.objects.all()
     return Club.objects.filter(directors=user)
+
+
+def directed_club(*, user: AbstractBaseUser | AnonymousUser, club_id: int) -> Club:
+    """The club, if the user directs it (404 otherwise)."""
+    return get_object_or_404(clubs_directed_by(user=user), pk=club_id)

@@ -16,23 +16,16 @@ def player_create(*, club: Club, name: str) -> Player:
     return Player.objects.create(club=club, name=" ".join(name.split()))
 
 
-@transaction.atomic
-def player_merge(*, player: Player, into: Player) -> int:
-    """Merge a duplicate player into another: every seat, check-in and sit-out moves; no deal is touched
-    (deals refer to seats). Returns how many tables were moved. The duplicate is deactivated."""
-    from scorekeeper.events.models import CheckIn, SitOut
-    from scorekeeper.tables.models import Table
+def player_rename(*, player: Player, name: str) -> Player:
+    """Rename a player (spaces tidied); a name another player of the club has is refused by the constraint."""
+    player.name = " ".join(name.split())
+    with transaction.atomic():
+        player.save(update_fields=["name"])
+    return player
 
-    if player.club_id != into.club_id:
-        raise ValueError("players of different clubs cannot be merged")
-    moved = 0
-    for seat in ("seat_0", "seat_1", "seat_2", "seat_3"):
-        moved += Table.objects.filter(**{seat: player}).update(**{seat: into})
-    for checkin in CheckIn.objects.filter(player=player):
-        if CheckIn.objects.filter(event=checkin.event, player=into).exists():
-            checkin.delete()
-        else:
-            CheckIn.objects.filter(pk=checkin.pk).update(player=into)
-    SitOut.objects.filter(player=player).update(player=into)
-    Player.objects.filter(pk=player.pk).update(active=False, name=f"{player.name} (merged into {into.name})")
-    return moved
+
+def player_set_active(*, player: Player, active: bool) -> Player:
+    """An inactive player keeps his history but is no longer offered at check-in."""
+    player.active = active
+    player.save(update_fields=["active"])
+    return player

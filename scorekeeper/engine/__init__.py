@@ -4,7 +4,7 @@ Frozen dataclasses in, frozen dataclasses out; integers only; errors carry stabl
 """
 
 from scorekeeper.engine.errors import EngineError
-from scorekeeper.engine.interchange import deal_json, ledger_json, parse_document, settle_document
+from scorekeeper.engine.interchange import deal_json, document_json, ledger_json, parse_document, settle_document
 from scorekeeper.engine.ledger import (
     Closing,
     Ledger,
@@ -48,6 +48,7 @@ __all__ = [
     "TableState",
     "close_session",
     "deal_json",
+    "document_json",
     "fold",
     "ledger_json",
     "parse_document",

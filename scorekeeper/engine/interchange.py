@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.engine.errors import EngineError
@@ -299,6 +299,30 @@ def parse_document(doc: Any) -> tuple[Session, list[DealRecord], bool]:
         except EngineError as error:
             raise error.at(position) from None
     return session, deals, close
+
+
+def document_json(session: Session, deals: Sequence[DealRecord], *, close: bool = False) -> dict[str, Any]:
+    """The input document of INTERCHANGE.md for a session and its deals: what `parse_document` reads back."""
+    doc: dict[str, Any] = {
+        "format": INPUT_FORMAT,
+        "ruleset": session.ruleset.value,
+        "players": list(session.players),
+        "start": session.start,
+    }
+    options = session.options.as_mapping(changed_only=True)
+    if options:
+        doc["options"] = options
+    if session.favourite_suit:
+        doc["favourite_suit"] = session.favourite_suit
+    opening = session.opening
+    for name in OPENING_FIELDS:
+        value = getattr(opening, name)
+        if value:
+            doc[name] = list(value) if isinstance(value, tuple) else value
+    if close:
+        doc["close"] = True
+    doc["deals"] = [deal_json(deal) for deal in deals]
+    return doc
 
 
 def settle_document(doc: Any, *, explain: bool = False) -> Ledger:

@@ -121,3 +121,24 @@ class EventLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} {self.action} by {self.who}"
+
+
+class PlayerMerge(models.Model):
+    """A duplicate player merged into another: what moved, so that the merge can be undone."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    into = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    # The duplicate's name before the merge, and the rows that moved: "seats" [[table id, "seat_2"]], "checkins"
+    # and "sitouts" [ids moved], "checkins_dropped" [event ids], "sitouts_dropped" [[event id, round]].
+    name = models.CharField(max_length=80)
+    moved = models.JSONField(default=dict)
+    who = models.CharField(max_length=150)
+    at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} into {self.into}"

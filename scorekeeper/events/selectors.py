@@ -7,11 +7,17 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.clubs.models import Player
+from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import EngineError, Ledger, close_session
 from scorekeeper.events.models import CheckIn, Event, SitOut
+from scorekeeper.ranking import rank_with_ties
 from scorekeeper.tables.models import Table
 
 TIE_BREAK = _(
@@ -131,15 +137,7 @@ def rank(accounts: list[Account], round: int | None = None) -> list[Account]:
     def latest(a: Account) -> int:
         return a.by_round[max(a.by_round)] if a.by_round else 0
 
-    def key(a: Account):
-        return (-score(a), -latest(a), a.sitouts)
-
-    ordered = sorted(accounts, key=lambda a: (*key(a), a.player.name))
-    previous = None
-    for place, account in enumerate(ordered, start=1):
-        account.rank = previous.rank if previous is not None and key(previous) == key(account) else place
-        previous = account
-    return ordered
+    return rank_with_ties(accounts, key=lambda a: (-score(a), -latest(a), a.sitouts), then=lambda a: a.player.name)
 
 
 def seats_history(*, event: Event) -> dict[int, list[frozenset[int]]]:
@@ -148,3 +146,20 @@ def seats_history(*, event: Event) -> dict[int, list[frozenset[int]]]:
     for table in Table.objects.filter(event=event):
         history[table.round].append(frozenset((table.seat_0_id, table.seat_1_id, table.seat_2_id, table.seat_3_id)))
     return history
+
+
+def directed_event(*, user: AbstractBaseUser | AnonymousUser, event_id: int) -> Event:
+    """The event, if the user directs its club (404 otherwise: another club's events are not acknowledged)."""
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    if not clubs_directed_by(user=user).filter(pk=event.club_id).exists():
+        raise Http404
+    return event
+
+
+def season_year(value: str | None) -> int:
+    """The year a season page asks for (`?year=`), or this year for anything else typed there."""
+    text = (value or "").strip()
+    # isdigit() accepts "²" and other digits int() refuses: only ASCII digits are a year.
+    if text.isascii() and text.isdigit() and len(text) == 4 and 1900 < int(text) < 3000:
+        return int(text)
+    return timezone.localdate().year

@@ -2,14 +2,18 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper.clubs.models import Club
+from scorekeeper.clubs.models import Club, Player
 from scorekeeper.engine import Options, RuleSet
-from scorekeeper.events.models import CheckIn, Event, EventLog, SitOut
+from scorekeeper.events.models import CheckIn, Event, EventLog, PlayerMerge, SitOut
+from scorekeeper.events.selectors import event_summary, seats_history
+from scorekeeper.tables.models import Table
+from scorekeeper.tables.services import EventClosed, table_create, who
 
 
 @transaction.atomic
@@ -45,11 +49,21 @@ def event_create(
 
 @transaction.atomic
 def event_close(*, event: Event, user=None) -> Event:
-    """Close an event: its table links stop writing."""
+    """Close an event: every table still playing ends now, what is left on it settled by the end-of-session rule
+    (A-40), and the table links stop writing. The log names the tables that were ended."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    ended = []
+    playing = Table.objects.select_for_update(of=("self",)).filter(event=event, ended_at=None)
+    for table in playing.order_by("round", "number"):
+        table.ended_at = timezone.now()
+        table.save(update_fields=["ended_at"])
+        table.changed()
+        ended.append(f"round {table.round} table {table.number}")
     event.status = Event.Status.CLOSED
     event.closed_at = timezone.now()
     event.save(update_fields=["status", "closed_at"])
-    EventLog.objects.create(event=event, action="closed", who=_who(user))
+    note = ("ended " + ", ".join(ended))[:300] if ended else ""
+    EventLog.objects.create(event=event, action="closed", who=_by(user), note=note)
     return event
 
 
@@ -61,18 +75,18 @@ class NotEnoughPlayers(Exception):
     """Fewer than four players are checked in."""
 
 
-def _who(user) -> str:
-    return user.get_username() if user is not None and user.is_authenticated else "system"
-
-
 @transaction.atomic
 def event_reopen(*, event: Event, user=None, note: str = "") -> Event:
     """Reopen a closed event; the reopening is recorded."""
     event.status = Event.Status.OPEN
     event.closed_at = None
     event.save(update_fields=["status", "closed_at"])
-    EventLog.objects.create(event=event, action="reopened", who=_who(user), note=note)
+    EventLog.objects.create(event=event, action="reopened", who=_by(user), note=note)
     return event
+
+
+def _by(user) -> str:
+    return who(user, fallback="system")[1]
 
 
 def checkin_set(*, event: Event, player, present: bool) -> None:
@@ -84,24 +98,41 @@ def checkin_set(*, event: Event, player, present: bool) -> None:
         CheckIn.objects.filter(event=event, player=player).delete()
 
 
+@transaction.atomic
+def checkin_apply(*, event: Event, present: Iterable[Player]) -> int:
+    """The check-in list becomes exactly `present` (active players of the event's club), in one transaction.
+    Returns how many are checked in."""
+    chosen = {p.pk for p in present}
+    players = list(event.club.players.filter(active=True))
+    if chosen - {p.pk for p in players}:
+        raise ValueError("only the club's active players can be checked in")
+    for player in players:
+        checkin_set(event=event, player=player, present=player.pk in chosen)
+    return len(chosen)
+
+
 CARDS = "KQJA"  # the king chooses his seat, the queen sits on his right, then the knave, then the ace
 
 
 @transaction.atomic
-def seat_draw(*, event: Event, method: str = "random", rng: random.Random | None = None):
+def seat_draw(*, event: Event, method: str = "random", rng: random.Random | None = None, redo: bool = False):
     """Seat the checked-in players for the next round in tables of four.
 
     `random`: a random seating; `cards`: the old way, each table drawing a king, queen, knave and ace (the king
     takes seat 1, the queen sits on his right, and so on; the ace deals first, so the king is eldest);
     `standings`: the leaders meet. Sit-outs go to the players who have sat out least. A foursome that already
     met is avoided where possible."""
-    from scorekeeper.events.selectors import event_summary, seats_history
-    from scorekeeper.tables.models import Table
-    from scorekeeper.tables.services import table_create
-
+    if not Event.objects.select_for_update().get(pk=event.pk).is_open:
+        raise EventClosed
     rng = rng or random.SystemRandom()
     summary = event_summary(event=event)
-    if any(not t.ended for t in summary.tables if t.table.round == summary.current_round):
+    current = [t for t in summary.tables if t.table.round == summary.current_round]
+    if redo and current and not any(t.ledger.entries for t in current):
+        # The round has no deal yet: its draw is replaced (a late arrival, a wrong check-in).
+        Table.objects.filter(event=event, round=summary.current_round).delete()
+        SitOut.objects.filter(event=event, round=summary.current_round).delete()
+        summary = event_summary(event=event)
+    elif any(not t.ended for t in current):
         raise RoundNotFinished
     round_number = summary.current_round + 1
     players = [c.player for c in event.checkins.select_related("player").filter(player__active=True)]
@@ -150,20 +181,107 @@ def seat_draw(*, event: Event, method: str = "random", rng: random.Random | None
     return tables, sitting_out
 
 
-@transaction.atomic
-def table_end_round(*, table) -> None:
-    """End a table's round after whole tours; what is left on it is settled by the end-of-session rule (A-40)."""
-    from scorekeeper.engine import EngineError, close_session
-    from scorekeeper.tables.models import Table
-    from scorekeeper.tables.services import EventClosed
+SEATS = ("seat_0", "seat_1", "seat_2", "seat_3")
 
-    table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
-    if not table.event.is_open:
-        raise EventClosed
-    state = table.fold([d.to_record() for d in table.deals.order_by("position")]).state
-    if state.number == 0 or state.number % 4:
-        raise EngineError("tour_unfinished", None, "a table ends its round only after whole tours")
-    close_session(table.session(), state)  # refuses (pot_not_won) under play_on_until_won
-    table.ended_at = timezone.now()
-    table.save(update_fields=["ended_at"])
-    table.changed()
+
+class MergeRefused(Exception):
+    """The two players sat at one table: one person cannot hold two seats of a table."""
+
+    def __init__(self, tables: list[Table]) -> None:
+        super().__init__("the two players sat at one table")
+        self.tables = tables
+
+
+@transaction.atomic
+def player_merge(*, player: Player, into: Player, user=None) -> PlayerMerge:
+    """Merge a duplicate player into another: every seat, check-in and sit-out moves; no deal is touched (deals
+    refer to seats). Refused (MergeRefused) when the two sat at one table. The duplicate is deactivated; what
+    moved is kept, written in each event's log, and can be undone (player_merge_undo)."""
+    if player.club_id != into.club_id:
+        raise ValueError("players of different clubs cannot be merged")
+    if player.pk == into.pk:
+        raise ValueError("a player cannot be merged into himself")
+    both = [
+        t
+        for t in Table.objects.filter(event__club=player.club_id).select_related("event")
+        if {player.pk, into.pk} <= {t.seat_0_id, t.seat_1_id, t.seat_2_id, t.seat_3_id}
+    ]
+    if both:
+        raise MergeRefused(both)
+    moved: dict[str, list] = {"seats": [], "checkins": [], "checkins_dropped": [], "sitouts": [], "sitouts_dropped": []}
+    events: dict[int, list[str]] = {}
+    for table in Table.objects.filter(event__club=player.club_id).order_by("pk"):
+        for seat in SEATS:
+            if getattr(table, f"{seat}_id") == player.pk:
+                Table.objects.filter(pk=table.pk).update(**{seat: into})
+                table.changed()  # the seat's name is in the figures kept for the table
+                moved["seats"].append([table.pk, seat])
+                events.setdefault(table.event_id, []).append(
+                    f"round {table.round} table {table.number} seat {int(seat[-1]) + 1}"
+                )
+    for checkin in CheckIn.objects.filter(player=player):
+        if CheckIn.objects.filter(event=checkin.event_id, player=into).exists():
+            moved["checkins_dropped"].append(checkin.event_id)
+            checkin.delete()
+        else:
+            CheckIn.objects.filter(pk=checkin.pk).update(player=into)
+            moved["checkins"].append(checkin.pk)
+        events.setdefault(checkin.event_id, []).append("check-in")
+    for sitout in SitOut.objects.filter(player=player):
+        if SitOut.objects.filter(event=sitout.event_id, round=sitout.round, player=into).exists():
+            moved["sitouts_dropped"].append([sitout.event_id, sitout.round])
+            sitout.delete()
+        else:
+            SitOut.objects.filter(pk=sitout.pk).update(player=into)
+            moved["sitouts"].append(sitout.pk)
+        events.setdefault(sitout.event_id, []).append(f"sit-out round {sitout.round}")
+    by = _by(user)
+    merge = PlayerMerge.objects.create(
+        club_id=player.club_id, player=player, into=into, name=player.name, moved=moved, who=by
+    )
+    for event_id, what in events.items():
+        note = f"{player.name} merged into {into.name}: " + ", ".join(what)
+        EventLog.objects.create(event_id=event_id, action="merged", who=by, note=note[:300])
+    Player.objects.filter(pk=player.pk).update(
+        active=False, name=f"{player.name} (merged into {into.name})"[: Player._meta.get_field("name").max_length]
+    )
+    return merge
+
+
+class MergeUndone(Exception):
+    """The merge was already undone."""
+
+
+@transaction.atomic
+def player_merge_undo(*, merge: PlayerMerge, user=None) -> PlayerMerge:
+    """Put back what a merge moved: the duplicate's seats, check-ins and sit-outs, his name, and active."""
+    merge = PlayerMerge.objects.select_for_update().get(pk=merge.pk)
+    if merge.undone_at is not None:
+        raise MergeUndone
+    moved, player, into = merge.moved, merge.player, merge.into
+    events: set[int] = set()
+    for table_id, seat in moved.get("seats", []):
+        table = Table.objects.get(pk=table_id)
+        if getattr(table, f"{seat}_id") == into.pk:
+            Table.objects.filter(pk=table_id).update(**{seat: player})
+            table.changed()
+            events.add(table.event_id)
+    CheckIn.objects.filter(pk__in=moved.get("checkins", []), player=into).update(player=player)
+    events.update(CheckIn.objects.filter(pk__in=moved.get("checkins", [])).values_list("event_id", flat=True))
+    for event_id in moved.get("checkins_dropped", []):
+        CheckIn.objects.get_or_create(event_id=event_id, player=player)
+        events.add(event_id)
+    SitOut.objects.filter(pk__in=moved.get("sitouts", []), player=into).update(player=player)
+    events.update(SitOut.objects.filter(pk__in=moved.get("sitouts", [])).values_list("event_id", flat=True))
+    for event_id, round_number in moved.get("sitouts_dropped", []):
+        SitOut.objects.get_or_create(event_id=event_id, round=round_number, player=player)
+        events.add(event_id)
+    Player.objects.filter(pk=player.pk).update(active=True, name=merge.name)
+    merge.undone_at = timezone.now()
+    merge.save(update_fields=["undone_at"])
+    by = _by(user)
+    for event_id in sorted(events):
+        EventLog.objects.create(
+            event_id=event_id, action="merge undone", who=by, note=f"{merge.name} is separate from {into.name} again"
+        )
+    return merge

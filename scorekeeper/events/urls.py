@@ -13,4 +13,6 @@ urlpatterns = [
     path("events/<int:event_id>/live/", views.live, name="event-live"),
     path("clubs/<int:club_id>/events/new/", views.event_new, name="event-new"),
     path("clubs/<int:club_id>/players/", views.players, name="players"),
+    path("clubs/<int:club_id>/merges/<int:merge_id>/undo/", views.merge_undo, name="merge-undo"),
+    path("director/", views.director_home, name="director"),
 ]

@@ -2,95 +2,134 @@
 
 from __future__ import annotations
 
-import datetime as dt
-import difflib
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import IntegrityError, transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db import IntegrityError
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.clubs.models import Club, Player
-from scorekeeper.clubs.selectors import clubs_directed_by
-from scorekeeper.clubs.services import player_merge
-from scorekeeper.engine import EngineError, Options, RuleSet
-from scorekeeper.events import services
-from scorekeeper.events.models import CheckIn, Event
-from scorekeeper.events.selectors import TIE_BREAK, event_summary
+from scorekeeper.clubs import services as club_services
+from scorekeeper.clubs.models import Club
+from scorekeeper.clubs.selectors import clubs_directed_by, directed_club
+from scorekeeper.engine import EngineError
+from scorekeeper.events import forms, services
+from scorekeeper.events.models import CheckIn, Event, PlayerMerge
+from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summary
+from scorekeeper.tables.messages import EVENT_CLOSED
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.services import EventClosed
+from scorekeeper.tables.services import EventClosed, table_end_round
 
 
-def season_year(request: HttpRequest) -> int:
-    """The ?year= of a season page, or this year for anything else typed there."""
-    text = request.GET.get("year", "")
-    return int(text) if text.isdigit() and 1900 < int(text) < 3000 else timezone.localdate().year
+def _event(request: HttpRequest, event_id: int) -> Event:
+    return directed_event(user=request.user, event_id=event_id)
 
 
-def directed_event(request: HttpRequest, event_id: int) -> Event:
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
-    if not clubs_directed_by(user=request.user).filter(pk=event.club_id).exists():
-        raise Http404
-    return event
-
-
-def directed_club(request: HttpRequest, club_id: int) -> Club:
-    club = get_object_or_404(Club, pk=club_id)
-    if not clubs_directed_by(user=request.user).filter(pk=club.pk).exists():
-        raise Http404
-    return club
+def _club(request: HttpRequest, club_id: int) -> Club:
+    return directed_club(user=request.user, club_id=club_id)
 
 
 @login_required
-@require_GET
+@require_safe
+def director_home(request: HttpRequest) -> HttpResponse:
+    clubs = clubs_directed_by(user=request.user).prefetch_related("events")
+    return render(request, "events/director_home.html", {"clubs": clubs})
+
+
+def _confirm(request: HttpRequest, *, title: str, lines: list[str], button: str, back: str) -> HttpResponse:
+    """The page that asks before a destructive action: the same POST again, with confirm=1 (no JavaScript)."""
+    skip = ("csrfmiddlewaretoken", "confirm")
+    keep = [(k, v) for k in request.POST if k not in skip for v in request.POST.getlist(k)]
+    context = {"title": title, "lines": lines, "button": button, "back": back, "keep": keep, "action": request.path}
+    return render(request, "events/confirm.html", context)
+
+
+def _confirmed(request: HttpRequest) -> bool:
+    form = forms.ConfirmForm(request.POST)
+    return form.is_valid() and form.cleaned_data["confirm"]
+
+
+@login_required
+@require_safe
 def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
-    summary = event_summary(event=event)
+    event = _event(request, event_id)
     present = set(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
-    players = event.club.players.filter(active=True)
+    return _event_page(request, event, forms.CheckInForm(event=event, initial={"present": sorted(present)}))
+
+
+def _event_page(request: HttpRequest, event: Event, checkin_form: forms.CheckInForm, status: int = 200):
+    summary = event_summary(event=event)
+    if checkin_form.is_bound:
+        present = {str(v) for v in checkin_form.data.getlist("present")}
+    else:
+        present = {str(v) for v in checkin_form.initial.get("present", [])}
     current = [t for t in summary.tables if t.table.round == summary.current_round]
     sitting_out = event.sitouts.filter(round=summary.current_round).select_related("player")
     context = {
         "event": event,
         "summary": summary,
-        "players": players,
+        "players": event.club.players.filter(active=True),
         "present": present,
+        "checkin_form": checkin_form,
         "current": current,
         "sitting_out": sitting_out,
         "round_finished": all(t.ended for t in current),
+        "redraw": bool(current) and not any(t.ledger.entries for t in current),
         "log": event.log.all(),
     }
-    return render(request, "events/event.html", context)
+    return render(request, "events/event.html", context, status=status)
 
 
 @login_required
 @require_POST
 def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
-    chosen = {int(pk) for pk in request.POST.getlist("present") if pk.isdigit()}
-    for player in event.club.players.filter(active=True):
-        services.checkin_set(event=event, player=player, present=player.pk in chosen)
-    messages.success(request, _("%(count)s players checked in.") % {"count": len(chosen)})
-    return redirect("event", event_id=event.pk)
+    """Save the ticked players; with "Draw seats", save them and draw the next round in the same step."""
+    event = _event(request, event_id)
+    form = forms.CheckInForm(request.POST, event=event)
+    if not event.is_open:
+        messages.error(request, EVENT_CLOSED)
+        return redirect("event", event_id=event.pk)
+    if not form.is_valid():
+        return _event_page(request, event, form)
+    count = services.checkin_apply(event=event, present=form.cleaned_data["present"])
+    if form.cleaned_data["action"] != "draw":
+        messages.success(request, _("%(count)s players checked in.") % {"count": count})
+        return redirect("event", event_id=event.pk)
+    return _draw(request, event, form.cleaned_data["method"])
 
 
 @login_required
 @require_POST
 def draw(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
-    method = request.POST.get("method", "random")
-    if method not in ("random", "cards", "standings"):
-        method = "random"
+    event = _event(request, event_id)
+    form = forms.CheckInForm(request.POST, event=event)
+    form.is_valid()
+    return _draw(request, event, form.cleaned_data.get("method") or "random")
+
+
+def _draw(request: HttpRequest, event: Event, method: str) -> HttpResponse:
+    summary = event_summary(event=event)
+    current = [t for t in summary.tables if t.table.round == summary.current_round]
+    redo = bool(current) and not all(t.ended for t in current) and not any(t.ledger.entries for t in current)
+    if redo and not _confirmed(request):
+        return _confirm(
+            request,
+            title=_("Draw round %(round)s again?") % {"round": summary.current_round},
+            lines=[_("No deal has been recorded in this round: its tables and links are replaced by a new draw.")],
+            button=_("Draw again"),
+            back=reverse("event", kwargs={"event_id": event.pk}),
+        )
     try:
-        tables, out = services.seat_draw(event=event, method=method)
+        tables, out = services.seat_draw(event=event, method=method, redo=redo)
     except services.RoundNotFinished:
         messages.error(request, _("Every table must end the current round before a new seating."))
     except services.NotEnoughPlayers:
         messages.error(request, _("Check in at least four players first."))
+    except EventClosed:
+        messages.error(request, EVENT_CLOSED)
     else:
         messages.success(
             request, _("%(tables)s tables seated; %(out)s sitting out.") % {"tables": len(tables), "out": len(out)}
@@ -101,17 +140,30 @@ def draw(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_end(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = _event(request, event_id)
     table = get_object_or_404(Table, pk=table_id, event=event)
+    if not _confirmed(request):
+        return _confirm(
+            request,
+            title=_("End the round of table %(number)s?") % {"number": table.number},
+            lines=[
+                _(
+                    "No more deals can be recorded at this table; what is left on it is settled by the "
+                    "end-of-session rule."
+                )
+            ],
+            button=_("End this table's round"),
+            back=reverse("event", kwargs={"event_id": event.pk}),
+        )
     try:
-        services.table_end_round(table=table)
+        table_end_round(table=table)
     except EngineError as error:
         messages.error(
             request,
             _("Table %(number)s cannot end yet: %(problem)s") % {"number": table.number, "problem": error.message},
         )
     except EventClosed:
-        messages.error(request, _("This event is closed: nothing can be changed."))
+        messages.error(request, EVENT_CLOSED)
     else:
         messages.success(request, _("Table %(number)s has ended its round.") % {"number": table.number})
     return redirect("event", event_id=event.pk)
@@ -120,7 +172,25 @@ def table_end(request: HttpRequest, event_id: int, table_id: int) -> HttpRespons
 @login_required
 @require_POST
 def close(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = _event(request, event_id)
+    if not _confirmed(request):
+        summary = event_summary(event=event)
+        lines = [
+            _("Table %(number)s (round %(round)s): %(deals)s deals, %(store)s still on the table.")
+            % {"number": t.table.number, "round": t.table.round, "deals": t.deals, "store": t.store}
+            for t in summary.tables
+            if not t.ended
+        ]
+        if lines:
+            lines.append(_("These tables end now: what is left on them is settled by the end-of-session rule."))
+        lines.append(_("Table links stop writing; the event can be reopened, and the reopening is recorded."))
+        return _confirm(
+            request,
+            title=_("Close %(event)s?") % {"event": event.name},
+            lines=lines,
+            button=_("Close the event"),
+            back=reverse("event", kwargs={"event_id": event.pk}),
+        )
     services.event_close(event=event, user=request.user)
     messages.success(request, _("The event is closed: table links no longer write."))
     return redirect("event", event_id=event.pk)
@@ -129,14 +199,19 @@ def close(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def reopen(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
-    services.event_reopen(event=event, user=request.user, note=request.POST.get("note", "")[:300])
+    event = _event(request, event_id)
+    form = forms.ReopenForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say why in at most 300 characters."))
+        return redirect("event", event_id=event.pk)
+    services.event_reopen(event=event, user=request.user, note=form.cleaned_data["note"])
     messages.success(request, _("The event is open again; the reopening is recorded."))
     return redirect("event", event_id=event.pk)
 
 
-def _standings_context(event: Event, round_param: str | None) -> dict:
-    round_number = int(round_param) if round_param and round_param.isdigit() else None
+def _standings_context(event: Event, query) -> dict:
+    form = forms.RoundForm(query)
+    round_number = form.cleaned_data["round"] if form.is_valid() else None
     summary = event_summary(event=event, round=round_number)
     return {
         "event": event,
@@ -149,162 +224,164 @@ def _standings_context(event: Event, round_param: str | None) -> dict:
 
 
 @login_required
-@require_GET
+@require_safe
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
-    return render(request, "events/standings.html", _standings_context(event, request.GET.get("round")))
+    event = _event(request, event_id)
+    return render(request, "events/standings.html", _standings_context(event, request.GET))
 
 
 @login_required
-@require_GET
+@require_safe
 def live(request: HttpRequest, event_id: int) -> HttpResponse:
     """Large type for a projector; htmx refreshes the table body every few seconds without a reload."""
-    event = directed_event(request, event_id)
+    event = _event(request, event_id)
     template = "events/live.html#board" if request.htmx else "events/live.html"
-    return render(request, template, _standings_context(event, None))
+    return render(request, template, _standings_context(event, {}))
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def event_new(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = directed_club(request, club_id)
-    presets = club.house_rules.all()
-    errors: dict[str, str] = {}
-    values = {
-        "name": "",
-        "date": timezone.localdate().isoformat(),
-        "kind": "evening",
-        "rules": "",
-        "ruleset": RuleSet.PARLETT_CHIPS.value,
-        "start": "40",
-        "rounds": "1",
-        "tours": "10",
-    }
-    if request.method == "POST":
-        values.update({k: request.POST.get(k, v).strip() for k, v in values.items()})
-        ruleset, options = values["ruleset"], {}
-        if values["rules"]:
-            preset = presets.filter(pk=values["rules"]).first() if values["rules"].isdigit() else None
-            if preset is None:
-                errors["rules"] = _("Choose one of the club's house rules.")
-            else:
-                ruleset, options = preset.ruleset, dict(preset.options)
-        if not values["name"]:
-            errors["name"] = _("Give the event a name.")
+    club = _club(request, club_id)
+    form = forms.EventForm(request.POST if request.method == "POST" else None, club=club)
+    if form.is_valid():
+        data = form.cleaned_data
         try:
-            date = dt.date.fromisoformat(values["date"])
-        except ValueError:
-            errors["date"] = _("Enter a date such as 2026-11-21.")
-        numbers = {}
-        for key, low in (("start", 0), ("rounds", 1), ("tours", 1)):
-            try:
-                numbers[key] = int(values[key])
-                if numbers[key] < low or numbers[key] > 100000:
-                    raise ValueError
-            except ValueError:
-                errors[key] = _("Enter a whole number from %(low)s.") % {"low": low}
-        if ruleset not in {r.value for r in RuleSet}:
-            errors["ruleset"] = _("Choose a rule set.")
-        if not errors:
-            options["session.tours"] = numbers["tours"]
-            try:
-                Options.from_mapping(options)
-                event = services.event_create(
-                    club=club,
-                    name=values["name"],
-                    date=date,
-                    ruleset=ruleset,
-                    options=options,
-                    start=numbers["start"],
-                    kind=values["kind"] if values["kind"] in Event.Kind.values else "evening",
-                    rounds=numbers["rounds"],
-                )
-            except (EngineError, ValueError) as error:
-                errors["rules"] = str(getattr(error, "message", error))
-            else:
-                return redirect("event", event_id=event.pk)
-    return render(
-        request,
-        "events/event_new.html",
-        {
-            "club": club,
-            "presets": presets,
-            "values": values,
-            "errors": errors,
-            "rulesets": [(r.value, Event(ruleset=r.value).get_ruleset_display()) for r in RuleSet],
-        },
-    )
+            event = services.event_create(
+                club=club,
+                name=data["name"],
+                date=data["date"],
+                ruleset=data["ruleset"],
+                options=data["options"],
+                start=data["start"],
+                kind=data["kind"],
+                rounds=data["rounds"],
+            )
+        except (EngineError, ValueError) as error:
+            form.add_error("rules", str(getattr(error, "message", error)))
+        else:
+            return redirect("event", event_id=event.pk)
+    return render(request, "events/event_new.html", {"club": club, "form": form})
+
+
+PLAYER_FORMS = {
+    "add": forms.PlayerAddForm,
+    "rename": forms.PlayerRenameForm,
+    "activate": forms.PlayerActiveForm,
+    "deactivate": forms.PlayerActiveForm,
+    "merge": forms.PlayerMergeForm,
+}
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def players(request: HttpRequest, club_id: int) -> HttpResponse:
     """Players of a club: search, add (similar names are caught), rename, deactivate, merge duplicates."""
-    club = directed_club(request, club_id)
-    query = request.GET.get("q", "").strip()
-    error = ""
-    similar: list[Player] = []
-    name = ""
+    club = _club(request, club_id)
+    add_form = forms.PlayerAddForm(club=club)
+    failed: dict = {}
+    status = 200
     if request.method == "POST":
-        action = request.POST.get("action")
-        if action == "add":
-            name = " ".join(request.POST.get("name", "").split())
-            existing = list(club.players.all())
-            similar = [p for p in existing if _similar(p.name, name)]
-            if not name:
-                error = _("Type the player's name.")
-            elif any(p.name.casefold() == name.casefold() for p in existing):
-                error = _("%(name)s is already a player of this club.") % {"name": name}
-            elif similar and not request.POST.get("confirm"):
-                error = _("Similar names exist: is this one of them? Tick “a different person” to add anyway.")
-            else:
-                Player.objects.create(club=club, name=name)
-                messages.success(request, _("%(name)s added.") % {"name": name})
-                return redirect("players", club_id=club.pk)
-        elif action in ("deactivate", "activate", "rename", "merge"):
-            player = get_object_or_404(Player, pk=request.POST.get("player"), club=club)
-            if action == "rename":
-                new = " ".join(request.POST.get("name", "").split())
-                if new:
-                    try:
-                        with transaction.atomic():
-                            Player.objects.filter(pk=player.pk).update(name=new)
-                    except IntegrityError:
-                        messages.error(request, _("%(name)s is already a player of this club.") % {"name": new})
-            elif action == "merge":
-                into = club.players.filter(pk=request.POST.get("into")).first()
-                if into is None or into.pk == player.pk:
-                    messages.error(request, _("Choose the player to merge into."))
-                else:
-                    moved = player_merge(player=player, into=into)
-                    messages.success(
-                        request,
-                        _("%(old)s merged into %(new)s (%(tables)s tables moved).")
-                        % {"old": player.name, "new": into.name, "tables": moved},
-                    )
-            else:
-                Player.objects.filter(pk=player.pk).update(active=action == "activate")
+        action = request.POST.get("action", "")
+        if action not in PLAYER_FORMS:
+            messages.error(request, _("Choose what to do."))
             return redirect("players", club_id=club.pk)
+        form = PLAYER_FORMS[action](request.POST, club=club)
+        if form.is_valid():
+            done = _player_action(request, club, action, form.cleaned_data)
+            if done is not None:
+                return done
+        if action == "add":
+            add_form = form
+        else:
+            player = form.cleaned_data.get("player")
+            failed = {"player": player.pk if player else None, "errors": [e for es in form.errors.values() for e in es]}
+            if player is None:
+                messages.error(request, " ".join(failed["errors"]))
+    query = request.GET.get("q", "").replace("\x00", "").strip()[:80]
     listed = club.players.all()
     if query:
         listed = listed.filter(name__icontains=query)
-    return render(
-        request,
-        "events/players.html",
-        {
-            "club": club,
-            "players": listed,
-            "query": query,
-            "error": error,
-            "similar": similar,
-            "name": name,
-            "everyone": club.players.all(),
-        },
-    )
+    context = {
+        "club": club,
+        "players": listed,
+        "query": query,
+        "form": add_form,
+        "failed": failed,
+        "everyone": club.players.all(),
+        "merges": PlayerMerge.objects.filter(club=club, undone_at=None).select_related("player", "into")[:10],
+    }
+    return render(request, "events/players.html", context, status=status)
 
 
-def _similar(a: str, b: str) -> bool:
-    a, b = a.casefold(), b.casefold()
-    return a != b and (
-        difflib.SequenceMatcher(None, a, b).ratio() >= 0.8 or a.split()[-1:] == b.split()[-1:] and a[:1] == b[:1]
-    )
+def _player_action(request: HttpRequest, club: Club, action: str, data: dict) -> HttpResponse | None:
+    """Do a validated player action; None when the service refused (the reason is in the messages)."""
+    if action == "add":
+        club_services.player_create(club=club, name=data["name"])
+        messages.success(request, _("%(name)s added.") % {"name": data["name"]})
+    elif action == "rename":
+        try:
+            club_services.player_rename(player=data["player"], name=data["name"])
+        except IntegrityError:
+            messages.error(request, _("%(name)s is already a player of this club.") % {"name": data["name"]})
+    elif action in ("activate", "deactivate"):
+        club_services.player_set_active(player=data["player"], active=action == "activate")
+    elif action == "merge":
+        player, into = data["player"], data["into"]
+        if not _confirmed(request):
+            return _confirm(
+                request,
+                title=_("Merge %(old)s into %(new)s?") % {"old": player.name, "new": into.name},
+                lines=[
+                    _("Every seat, check-in and sit-out of %(old)s passes to %(new)s; %(old)s is deactivated.")
+                    % {"old": player.name, "new": into.name},
+                    _("The merge is written in each event's log and can be undone from the players page."),
+                ],
+                button=_("Merge"),
+                back=reverse("players", kwargs={"club_id": club.pk}),
+            )
+        try:
+            merge = services.player_merge(player=player, into=into, user=request.user)
+        except services.MergeRefused as refused:
+            tables = ", ".join(
+                _("%(event)s, round %(round)s, table %(number)s")
+                % {"event": t.event.name, "round": t.round, "number": t.number}
+                for t in refused.tables
+            )
+            messages.error(
+                request,
+                _(
+                    "%(old)s and %(new)s sat at the same table (%(tables)s): they are two people, "
+                    "and one person cannot hold two seats of a table. Nothing was merged."
+                )
+                % {"old": player.name, "new": into.name, "tables": tables},
+            )
+        else:
+            messages.success(
+                request,
+                _("%(old)s merged into %(new)s (%(tables)s seats moved).")
+                % {"old": merge.name, "new": into.name, "tables": len(merge.moved["seats"])},
+            )
+    return redirect("players", club_id=club.pk)
+
+
+@login_required
+@require_POST
+def merge_undo(request: HttpRequest, club_id: int, merge_id: int) -> HttpResponse:
+    club = _club(request, club_id)
+    merge = get_object_or_404(PlayerMerge, pk=merge_id, club=club)
+    if not _confirmed(request):
+        return _confirm(
+            request,
+            title=_("Undo the merge of %(old)s into %(new)s?") % {"old": merge.name, "new": merge.into.name},
+            lines=[_("What moved goes back to %(old)s, who is active again.") % {"old": merge.name}],
+            button=_("Undo the merge"),
+            back=reverse("players", kwargs={"club_id": club.pk}),
+        )
+    try:
+        services.player_merge_undo(merge=merge, user=request.user)
+    except services.MergeUndone:
+        messages.error(request, _("That merge was already undone."))
+    else:
+        messages.success(request, _("%(old)s is a separate player again.") % {"old": merge.name})
+    return redirect("players", club_id=club.pk)

@@ -3,19 +3,19 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 # The project's own documents a club may want to read from the app: the rules it scores by and the format
 # its exports use. Served as the Markdown they are written in, so the text is the one the engine is checked against.
 DOCUMENTS = {"rules": "QUADRILLE-SCORING.md", "interchange": "INTERCHANGE.md"}
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/home.html")
 
 
-@require_GET
+@require_safe
 def document(request: HttpRequest, name: str) -> HttpResponse:
     if name not in DOCUMENTS:
         raise Http404

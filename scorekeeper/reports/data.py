@@ -4,30 +4,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scorekeeper.tables.selectors import TourTotal
+
+__all__ = ["TourTotal"]  # the table's tour subtotals, as the ledger gives them; the sheet prints the complete ones
+
 
 @dataclass(frozen=True)
 class SheetRow:
+    """A line of the score sheet; a misdeal fills only the number, the dealer, the figures and the store."""
+
     number: str  # deal number, or "–" for a misdeal
     dealer: str
-    contract: str
-    hombre: str
-    ally: str
-    trump: str
-    tricks: str
-    run: str
-    extras: str  # premiers / vole
-    outcome: str
     deltas: tuple[int, ...]
     balances: tuple[int, ...]
     store: str
+    contract: str = ""
+    hombre: str = ""
+    ally: str = ""
+    trump: str = ""
+    tricks: str = ""
+    run: str = ""
+    extras: str = ""  # premiers / vole
+    outcome: str = ""
     void: bool = False
     corrected: bool = False
-
-
-@dataclass(frozen=True)
-class TourTotal:
-    tour: int
-    deltas: tuple[int, ...]
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from xml.sax.saxutils import escape
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
@@ -13,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from scorekeeper.reports.charts import BOLD, FONT, account_chart, line_chart
+from scorekeeper.drawing.charts import BOLD, FONT, account_chart, line_chart
 from scorekeeper.reports.data import BlankSheet, EventReport, PersonalReport, SheetHeader, TableSheet
 
 PAPER = {"a4": A4, "letter": LETTER}
@@ -23,6 +24,12 @@ TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=14, leading=17, spaceAft
 TEXT = ParagraphStyle("text", fontName=FONT, fontSize=8.5, leading=11)
 SMALL = ParagraphStyle("small", fontName=FONT, fontSize=7, leading=9, textColor=colors.HexColor("#555555"))
 H2 = ParagraphStyle("h2", fontName=BOLD, fontSize=10.5, leading=13, spaceBefore=8, spaceAfter=3)
+
+
+def _text(text: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of plain text. reportlab reads a Paragraph's text as markup (<b>, <font>, <img>, &amp;), and the
+    names in it are typed by people: every one is escaped here, once, so `<b>Bold` or `R&D` print as typed."""
+    return Paragraph(escape(text), style)
 
 
 def _numbered(footer: str):
@@ -71,13 +78,13 @@ def _build(story, paper: str, footer: str, title: str) -> bytes:
 def _header(h: SheetHeader, heading: str) -> list:
     seats = "   ".join(f"{i + 1}. {name}" for i, name in enumerate(h.players))
     story = [
-        Paragraph(f"{heading}: {h.club} · {h.event} · {h.date} · {h.table}", TITLE),
-        Paragraph(
+        _text(f"{heading}: {h.club} · {h.event} · {h.date} · {h.table}", TITLE),
+        _text(
             f"{h.ruleset}; starting balance {h.start}"
             + (f"; options: {', '.join(h.options)}" if h.options else "; default options"),
             TEXT,
         ),
-        Paragraph(f"Seats in playing order (to the right): {seats}", TEXT),
+        _text(f"Seats in playing order (to the right): {seats}", TEXT),
         Spacer(1, 4),
     ]
     return story
@@ -162,7 +169,7 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
     story.append(grid)
     story.append(Spacer(1, 5))
     finals = ", ".join(f"{n} {b}" for n, b in zip(h.players, sheet.balances, strict=True))
-    story.append(Paragraph(f"Final balances: {finals}. * corrected after it was first recorded.", TEXT))
+    story.append(_text(f"Final balances: {finals}. * corrected after it was first recorded.", TEXT))
     story.append(Spacer(1, 14))
     story.append(_signatures(h.players))
     return _build(story, paper, f"Generated {sheet.generated}", f"Score sheet {h.event} {h.table}")
@@ -198,7 +205,7 @@ def blank_sheet(sheet: BlankSheet, paper: str = "a4") -> bytes:
     top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     story = [
         top,
-        Paragraph(f"Entry link: {sheet.link}", SMALL),
+        _text(f"Entry link: {sheet.link}", SMALL),
         Spacer(1, 4),
         grid,
         Spacer(1, 14),
@@ -233,17 +240,17 @@ def _contracts(lines) -> Table:
 
 def event_report(report: EventReport, paper: str = "a4") -> bytes:
     story = [
-        Paragraph(f"{report.event} · {report.club} · {report.date}", TITLE),
-        Paragraph(report.ruleset, TEXT),
-        Paragraph("Final standings", H2),
+        _text(f"{report.event} · {report.club} · {report.date}", TITLE),
+        _text(report.ruleset, TEXT),
+        _text("Final standings", H2),
     ]
     rows = [["#", "Player", "Account", "Change"]]
     rows += [[s.rank, s.name, s.account, f"{s.change:+d}"] for s in report.standings]
     story.append(_small_table(rows, [10 * mm, 60 * mm, 25 * mm, 25 * mm], right_from=2))
-    story.append(Paragraph("The evening in figures", H2))
+    story.append(_text("The evening in figures", H2))
     voles = f"{report.voles_won} won of {report.voles_tried} played for"
     story.append(
-        Paragraph(
+        _text(
             f"{report.deals} deals; {report.remises} remises, {report.codilles} codilles; voles: {voles}; "
             f"largest pot {report.largest_pot}.",
             TEXT,
@@ -252,35 +259,35 @@ def event_report(report: EventReport, paper: str = "a4") -> bytes:
     story.append(Spacer(1, 3))
     story.append(_contracts(report.contracts))
     for result in report.rounds:
-        story.append(Paragraph(f"Round {result.round}", H2))
+        story.append(_text(f"Round {result.round}", H2))
         rows = [["Player", "Change"]] + [[name, f"{change:+d}"] for name, change in result.lines]
         story.append(_small_table(rows, [70 * mm, 25 * mm]))
-    story.append(Paragraph("Tables", H2))
+    story.append(_text("Tables", H2))
     rows = [["Table", "Players and balances", "Deals"]]
     for t in report.tables:
         players = ", ".join(f"{n} {b}" for n, b in zip(t.players, t.balances, strict=True))
-        rows.append([t.label, Paragraph(players, TEXT), t.deals])
+        rows.append([t.label, _text(players, TEXT), t.deals])
     story.append(_small_table(rows, [35 * mm, 125 * mm, 15 * mm], right_from=2))
-    story.append(KeepTogether([Paragraph("Accounts over the evening", H2), account_chart(report.series)]))
+    story.append(KeepTogether([_text("Accounts over the evening", H2), account_chart(report.series)]))
     return _build(story, paper, f"Generated {report.generated}", f"Report {report.event}")
 
 
 def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
     story = [
-        Paragraph(f"{report.player} · {report.club}", TITLE),
-        Paragraph(report.scope, TEXT),
-        Paragraph("Summary", H2),
-        Paragraph(
+        _text(f"{report.player} · {report.club}", TITLE),
+        _text(report.scope, TEXT),
+        _text("Summary", H2),
+        _text(
             f"{report.deals} deals played, {report.as_hombre} as hombre. Chips won {report.won}, "
             f"lost {report.lost}; account {report.account}.",
             TEXT,
         ),
-        Paragraph("Contracts played as hombre", H2),
+        _text("Contracts played as hombre", H2),
         _contracts(report.contracts),
-        Paragraph("Account", H2),
+        _text("Account", H2),
         account_chart({report.player: report.series}),
     ]
     if report.rating:
         title = "Club rating after each event (Plackett-Luce; 0 for a new player)"
-        story += [Paragraph("Rating", H2), line_chart({report.player: report.rating}, title)]
+        story += [_text("Rating", H2), line_chart({report.player: report.rating}, title)]
     return _build(story, paper, f"Generated {report.generated}", f"Report {report.player}")

@@ -22,7 +22,6 @@ from scorekeeper.reports.data import (
     Standing,
     TableSheet,
     TableSummary,
-    TourTotal,
 )
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.presenters import CONTRACTS, LINES, SUIT_SYMBOLS
@@ -74,24 +73,7 @@ def sheet_for(table: Table) -> TableSheet:
     for row in view.rows:
         e, d = row.entry, row.entry.deal
         if e.void:
-            rows.append(
-                SheetRow(
-                    "–",
-                    names[d.dealer],
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    e.deltas,
-                    e.balances,
-                    _store(view, e.state),
-                    void=True,
-                )
-            )
+            rows.append(SheetRow("–", names[d.dealer], e.deltas, e.balances, _store(view, e.state), void=True))
             continue
         extras = "premiers" if d.premiers else ""
         if d.vole_attempted:
@@ -114,7 +96,7 @@ def sheet_for(table: Table) -> TableSheet:
                 corrected=row.corrected,
             )
         )
-    tours = tuple(TourTotal(t.tour, t.deltas) for t in view.tours if t.complete)
+    tours = tuple(t for t in view.tours if t.complete)
     return TableSheet(_header(table, view), tuple(rows), tours, view.state.balances, _now())
 
 

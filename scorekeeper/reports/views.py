@@ -6,10 +6,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scorekeeper.clubs.models import Player
-from scorekeeper.events.views import directed_club, directed_event, season_year
+from scorekeeper.clubs.selectors import directed_club
+from scorekeeper.events.selectors import directed_event, season_year
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.selectors import table_by_token
 
@@ -24,13 +25,13 @@ def _paper(request: HttpRequest) -> str:
     return "letter" if request.GET.get("paper") == "letter" else "a4"
 
 
-@require_GET
+@require_safe
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     return _pdf(documents.table_sheet(gather.sheet_for(table), _paper(request)), f"table-{table.number}")
 
 
-@require_GET
+@require_safe
 def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     link = request.build_absolute_uri(reverse("table", kwargs={"token": table.token}))
@@ -38,26 +39,26 @@ def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def event_report(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_event(user=request.user, event_id=event_id)
     return _pdf(documents.event_report(gather.event_report_for(event), _paper(request)), f"event-{event.pk}")
 
 
 @login_required
-@require_GET
+@require_safe
 def personal_report(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_event(user=request.user, event_id=event_id)
     player = get_object_or_404(Player, pk=player_id, club=event.club)
     report = gather.personal_report_for(event, player)
     return _pdf(documents.personal_report(report, _paper(request)), f"player-{player.pk}")
 
 
 @login_required
-@require_GET
+@require_safe
 def season_report(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
-    club = directed_club(request, club_id)
+    club = directed_club(user=request.user, club_id=club_id)
     player = get_object_or_404(Player, pk=player_id, club=club)
-    year = season_year(request)
+    year = season_year(request.GET.get("year"))
     report = gather.personal_season_for(club, player, year)
     return _pdf(documents.personal_report(report, _paper(request)), f"player-{player.pk}-{year}")

@@ -35,6 +35,8 @@ WITH_ALLY = {Contract.ALLIANCE.value, Contract.FORCED.value}
 
 class DealForm(forms.Form):
     position = forms.IntegerField(widget=forms.HiddenInput)
+    # Minted when the page renders (uuid4 hex); the same form saved twice is the same deal (see deal_record).
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     hombre = forms.TypedChoiceField(label=_("Hombre"), coerce=int, widget=forms.RadioSelect)
     contract = forms.ChoiceField(label=_("Contract"), widget=forms.RadioSelect, initial=Contract.ALLIANCE.value)
     trump = forms.ChoiceField(label=_("Trumps"), choices=SUITS, widget=forms.RadioSelect)

@@ -6,6 +6,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine import EngineError
 
+# Why a table takes no more writes, said the same way on every page and for every kind of write.
+EVENT_CLOSED = _("This event is closed: nothing can be changed.")
+ROUND_ENDED = _("This table's round has ended: nothing more can be recorded or changed here.")
+
 MESSAGES = {
     "dealer_out_of_turn": _("This is not the dealer whose turn it is."),
     "contract_invalid": _("Choose a contract."),

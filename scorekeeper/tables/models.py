@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.engine import Claims, Contract, DealRecord, Ledger, Penalty, PenaltyKind, Session, TableState, fold
 from scorekeeper.engine.ledger import opening_state
 from scorekeeper.engine.model import NONE_HELD
+from scorekeeper.tables.signals import table_changed
 
 
 def new_token() -> str:
@@ -60,6 +61,7 @@ class Table(models.Model):
     def changed(self) -> None:
         """Mark the table's fold as changed (call inside the transaction of the change)."""
         Table.objects.filter(pk=self.pk).update(revision=models.F("revision") + 1)
+        table_changed.send(sender=Table, table_id=self.pk)
 
     def opening(self, session: Session) -> TableState:
         """The engine's state before the first deal: empty stores, and this table's first dealer to deal."""
@@ -105,6 +107,9 @@ class Deal(models.Model):
     claims_sans_prendre = models.BooleanField(default=True)
     penalties = models.JSONField(default=list, blank=True)
     remainder_winner = models.CharField(max_length=4, blank=True, default="")
+    # Minted with the form that saved the deal: the same form posted again (a double tap, a retry, an offline
+    # phone catching up) finds this deal instead of recording another. Empty for deals saved without a form.
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -113,6 +118,11 @@ class Deal(models.Model):
         constraints = [
             # Two phones saving the same deal: the second insert fails here, whatever the timing.
             models.UniqueConstraint(fields=["table", "position"], name="deal_position_unique_at_table"),
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="deal_idempotency_key_unique_at_table",
+            ),
         ]
 
     def __str__(self) -> str:

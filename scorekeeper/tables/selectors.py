@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
-from scorekeeper.engine import Ledger, LedgerEntry, RuleSet, Session, TableState, fold
+from scorekeeper.engine import DealRecord, Ledger, LedgerEntry, RuleSet, Session, TableState, fold, settle_deal
 from scorekeeper.tables.models import Deal, DealChange, Table
 from scorekeeper.tables.presenters import describe
 
@@ -79,6 +79,29 @@ class TableView:
         return firsts if len(set(firsts)) == 4 else list(self.session.players)
 
     @property
+    def event_closed(self) -> bool:
+        return not self.table.event.is_open
+
+    @property
+    def round_ended(self) -> bool:
+        """The table has ended its round: it takes no more writes."""
+        return self.table.ended_at is not None
+
+    def deal_saved_with(self, key: str) -> Deal | None:
+        """The deal a form with this idempotency key saved, if any."""
+        if not key:
+            return None
+        return next((row.deal for row in self.rows if row.deal.idempotency_key == key), None)
+
+    def state_before(self, position: int) -> TableState:
+        """The table as it was before the deal at `position` (1-based)."""
+        return self.ledger.entries[position - 2].state if position > 1 else self.table.opening(self.session)
+
+    def number_at(self, position: int) -> int | None:
+        """The ledger's number of the deal at `position` (None for a misdeal), as every page and file shows it."""
+        return self.rows[position - 1].entry.number if 1 <= position <= len(self.rows) else None
+
+    @property
     def rows_newest_first(self) -> tuple[LedgerRow, ...]:
         return tuple(reversed(self.rows))
 
@@ -122,3 +145,9 @@ def table_ledger(*, table: Table, explain: bool = True) -> TableView:
         counts[entry.tour] = counts.get(entry.tour, 0) + 1
     tours = tuple(TourTotal(t, tuple(v), counts[t] == 4) for t, v in sorted(totals.items()))
     return TableView(table, session, ledger, rows, tours)
+
+
+def deal_settlement(*, session: Session, state: TableState, record: DealRecord, position: int) -> LedgerEntry:
+    """What a record would give as the deal at `position` after `state`, explained, without saving anything
+    (EngineError when the rules refuse it)."""
+    return settle_deal(session, state, record, position, explain=True)

@@ -6,9 +6,18 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.engine import DealRecord, EngineError, Opening, deal_json, parse_document, settle_deal
+from scorekeeper.engine import (
+    DealRecord,
+    EngineError,
+    Opening,
+    close_session,
+    deal_json,
+    parse_document,
+    settle_deal,
+)
 from scorekeeper.tables.models import Deal, DealChange, Table
 
 User = AbstractBaseUser | AnonymousUser | None
@@ -16,6 +25,10 @@ User = AbstractBaseUser | AnonymousUser | None
 
 class EventClosed(Exception):
     """The event is closed, or the table has ended its round: it takes no more writes."""
+
+
+class RoundEnded(EventClosed):
+    """The table has ended its round (the event itself is open): it takes no more writes."""
 
 
 @dataclass
@@ -26,6 +39,14 @@ class StaleDeal(Exception):
     recorded: int
 
 
+class AlreadySaved(Exception):
+    """The form's idempotency key is stored with a deal: this save was made before (a double tap or a retry)."""
+
+    def __init__(self, deal: Deal) -> None:
+        super().__init__(f"deal at position {deal.position} already saved")
+        self.deal = deal
+
+
 class CorrectionRefused(Exception):
     """A correction would make a later deal impossible (the engine's error names which)."""
 
@@ -34,10 +55,11 @@ class CorrectionRefused(Exception):
         self.error = error
 
 
-def _who(user: User) -> tuple[AbstractBaseUser | None, str]:
+def who(user: User, *, fallback: str | None = None) -> tuple[AbstractBaseUser | None, str]:
+    """Who made a change, for an audit row: the signed-in user, else `fallback` (by default, the table's link)."""
     if user is not None and user.is_authenticated:
         return user, user.get_username()  # type: ignore[union-attr]
-    return None, _("table link")
+    return None, fallback or _("table link")
 
 
 def _locked(table: Table) -> tuple[Table, list[Deal]]:
@@ -48,17 +70,33 @@ def _locked(table: Table) -> tuple[Table, list[Deal]]:
         .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
         .get(pk=table.pk)
     )
-    if not locked.event.is_open or locked.ended_at is not None:
+    if not locked.event.is_open:
         raise EventClosed
+    if locked.ended_at is not None:
+        raise RoundEnded
     return locked, list(locked.deals.order_by("position"))
 
 
 @transaction.atomic
-def deal_record(*, table: Table, position: int, record: DealRecord, user: User = None) -> Deal:
+def deal_record(
+    *, table: Table, position: int, record: DealRecord, user: User = None, idempotency_key: str = ""
+) -> Deal:
     """Record the table's next deal. `position` is the deal the form was for: a second save of the same
     position is refused (StaleDeal) unless it is the very same record (a double tap), which returns the deal
-    already stored. The dealer follows the rotation; the engine refuses any impossible record."""
+    already stored. The dealer follows the rotation; the engine refuses any impossible record.
+
+    A save whose `idempotency_key` is already stored raises AlreadySaved with that deal, whatever the table's
+    state now (even closed): it is checked first, before anything is validated."""
+    if idempotency_key:
+        stored = Deal.objects.filter(table=table, idempotency_key=idempotency_key).first()
+        if stored is not None:
+            raise AlreadySaved(stored)
     table, deals = _locked(table)
+    if idempotency_key:
+        # Under the lock: a retry racing its first attempt sees the deal the first one stored.
+        stored = next((d for d in deals if d.idempotency_key == idempotency_key), None)
+        if stored is not None:
+            raise AlreadySaved(stored)
     session = table.session()
     records = [d.to_record() for d in deals]
     if position != len(deals) + 1:
@@ -73,16 +111,16 @@ def deal_record(*, table: Table, position: int, record: DealRecord, user: User =
         raise StaleDeal(expected=position, recorded=len(deals))
     state = table.fold(records).state
     entry = settle_deal(session, state, record, position)
-    deal = Deal(table=table, position=position)
+    deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
     deal.set_record(entry.deal)
     try:
         with transaction.atomic():
             deal.save()
     except IntegrityError:
         raise StaleDeal(expected=position, recorded=position) from None
-    who_user, who = _who(user)
+    who_user, by = who(user)
     DealChange.objects.create(
-        deal=deal, action=DealChange.Action.RECORDED, after=deal_json(entry.deal), user=who_user, who=who
+        deal=deal, action=DealChange.Action.RECORDED, after=deal_json(entry.deal), user=who_user, who=by
     )
     table.changed()
     return deal
@@ -107,7 +145,7 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
     before = deal_json(stored.to_record())
     stored.set_record(ledger.entries[index].deal)
     stored.save()
-    who_user, who = _who(user)
+    who_user, by = who(user)
     DealChange.objects.create(
         deal=stored,
         action=DealChange.Action.CORRECTED,
@@ -115,7 +153,7 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
         after=deal_json(ledger.entries[index].deal),
         reason=reason.strip(),
         user=who_user,
-        who=who,
+        who=by,
     )
     table.changed()
     return stored
@@ -137,18 +175,31 @@ def table_import(*, table: Table, document: object, user: User = None) -> list[D
         raise EngineError("import_opening_unexpected", None, _("an imported file cannot open with chips on the table"))
     existing = [d.to_record() for d in deals]
     ledger = table.fold(existing + list(records_in))
-    who_user, who = _who(user)
+    who_user, by = who(user)
     created = []
     for offset, entry in enumerate(ledger.entries[len(existing) :], start=len(existing) + 1):
         deal = Deal(table=table, position=offset)
         deal.set_record(entry.deal)
         deal.save()
         DealChange.objects.create(
-            deal=deal, action=DealChange.Action.IMPORTED, after=deal_json(entry.deal), user=who_user, who=who
+            deal=deal, action=DealChange.Action.IMPORTED, after=deal_json(entry.deal), user=who_user, who=by
         )
         created.append(deal)
     table.changed()
     return created
+
+
+@transaction.atomic
+def table_end_round(*, table: Table) -> None:
+    """End a table's round after whole tours; what is left on it is settled by the end-of-session rule (A-40)."""
+    table, deals = _locked(table)
+    state = table.fold([d.to_record() for d in deals]).state
+    if state.number == 0 or state.number % 4:
+        raise EngineError("tour_unfinished", None, "a table ends its round only after whole tours")
+    close_session(table.session(), state)  # refuses (pot_not_won) under play_on_until_won
+    table.ended_at = timezone.now()
+    table.save(update_fields=["ended_at"])
+    table.changed()
 
 
 @transaction.atomic

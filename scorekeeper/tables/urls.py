@@ -11,5 +11,4 @@ urlpatterns = [
     path("t/<str:token>/export.csv", views.table_export_csv, name="table-export-csv"),
     path("t/<str:token>/qr.svg", views.table_qr, name="table-qr"),
     path("t/<str:token>/import/", views.table_import, name="table-import"),
-    path("director/", views.director_home, name="director"),
 ]

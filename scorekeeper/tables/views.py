@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import csv
-import io
-import json
+import uuid
 
 import qrcode
 import qrcode.image.svg
@@ -12,46 +10,47 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs.selectors import clubs_directed_by
-from scorekeeper.engine import DealRecord, EngineError, deal_json, settle_deal
+from scorekeeper.engine import DealRecord, EngineError
 from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables import services
+from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
+from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_ENDED
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.selectors import TableView, table_by_token, table_ledger
+from scorekeeper.tables.selectors import TableView, deal_settlement, table_by_token, table_ledger
 
 
-def _deal_form(view: TableView, data=None, **kwargs) -> DealForm:
-    state = view.state
-    return DealForm(
-        data,
-        session=view.session,
-        eligible=state.eligible,
-        held=state.held,
-        initial={"position": view.next_position},
-        **kwargs,
-    )
+def _deal_form(view: TableView, data=None, *, before=None, **kwargs) -> DealForm:
+    """The form for the next deal (or, given the state `before` it, for a deal already recorded). An unbound
+    form gets a fresh idempotency key: one page, one deal."""
+    state = view.state if before is None else before
+    initial = {"position": view.next_position}
+    if data is None:
+        initial["idempotency_key"] = uuid.uuid4().hex
+    return DealForm(data, session=view.session, eligible=state.eligible, held=state.held, initial=initial, **kwargs)
 
 
 def _preview(view: TableView, form: DealForm, state, position: int, dealer: int) -> dict | None:
-    """The settlement the entries would give, without saving; engine refusals go next to their field."""
+    """The record the entries describe and the settlement it would give, without saving; engine refusals go
+    next to their field (None then)."""
     if not form.is_valid():
         return None
     try:
         record = form.to_record(dealer)
-        entry = settle_deal(view.session, state, record, position, explain=True)
+        entry = deal_settlement(session=view.session, state=state, record=record, position=position)
     except EngineError as error:
         form.add_engine_error(error)
         return None
     except forms.ValidationError:  # to_record has put the problem next to its field
         return None
-    return {"entry": entry, "rows": _seat_rows(view, entry.deltas, entry.balances)}
+    return {"record": record, "entry": entry, "rows": _seat_rows(view, entry.deltas, entry.balances)}
 
 
 def _seat_rows(view: TableView, deltas, balances) -> list[dict]:
@@ -62,12 +61,48 @@ def _page(request: HttpRequest, view: TableView, form: DealForm, preview: dict |
     template = "tables/table.html"
     if request.htmx:
         template += "#deal-form"
-    context = {"view": view, "form": form, "preview": preview, "can_direct": _can_direct(request, view.table)}
+    context = {
+        "view": view,
+        "form": form,
+        "preview": preview,
+        "can_direct": _can_direct(request, view.table),
+        "misdeal_key": uuid.uuid4().hex,
+    }
     return render(request, template, context, status=status)
 
 
 def _can_direct(request: HttpRequest, table: Table) -> bool:
     return clubs_directed_by(user=request.user).filter(pk=table.event.club_id).exists()
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _answer(request, view: TableView, form: DealForm, status: int, result: str, message: str = "", **fields):
+    """A refused or repeated save: JSON for a client that asks for it, else the page with the message."""
+    if _wants_json(request):
+        body = {"result": result, **fields}
+        if message:
+            body["message"] = str(message)
+        return JsonResponse(body, status=status)
+    if message:
+        messages.error(request, message)
+    return _page(request, view, form, None, status=status)
+
+
+def _refusal(view: TableView) -> str:
+    """Why the table takes no writes now, in the scorer's words ('' when it does)."""
+    if view.event_closed:
+        return str(EVENT_CLOSED)
+    if view.round_ended:
+        return str(ROUND_ENDED)
+    return ""
+
+
+def _posted_position(request: HttpRequest) -> int | None:
+    text = request.POST.get("position", "")
+    return int(text) if text.isdigit() else None
 
 
 @require_http_methods(["GET", "POST"])
@@ -77,49 +112,86 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "GET":
         return _page(request, view, _deal_form(view), None)
 
-    form = _deal_form(view, request.POST)
-    if not table.event.is_open:
-        messages.error(request, _("This event is closed: nothing can be changed."))
-        return _page(request, view, form, None, status=403)
-    posted = form.cleaned_data.get("position") if form.is_valid() else None
-    if posted is not None and 1 <= posted < view.next_position and request.POST.get("action") != "preview":
+    # A form already saved is answered from the stored deal before anything is validated against the table as
+    # it is now (the state after that deal would refuse it: a paid-out codille remainder, a closed round).
+    key = request.POST.get("idempotency_key", "")[:64]
+    stored = view.deal_saved_with(key)
+    if stored is not None:
+        return _saved(request, view, stored, created=False)
+
+    posted = _posted_position(request)
+    earlier = posted is not None and 1 <= posted < view.next_position
+    before = view.state_before(posted) if earlier else None
+    form = _deal_form(view, request.POST, before=before)
+    refusal = _refusal(view)
+    if refusal:
+        return _answer(request, view, form, 403, "refused", refusal)
+    previewing = request.POST.get("action") == "preview"
+    if earlier and not previewing:
         # A form for a deal already recorded: a double tap (the same deal) or another phone's (refused).
-        preview = {}
-        dealer = view.rows[posted - 1].deal.dealer
+        preview = {} if form.is_valid() else None
+        if preview is not None:
+            try:
+                preview["record"] = form.to_record(view.rows[posted - 1].deal.dealer)
+            except forms.ValidationError:
+                preview = None
     else:
         preview = _preview(view, form, view.state, view.next_position, view.next_dealer)
-        dealer = view.next_dealer
-    if preview is None or request.POST.get("action") == "preview":
+    if preview is None:
+        errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
+        if _wants_json(request):
+            return JsonResponse({"result": "invalid", "errors": errors}, status=400)
+        return _page(request, view, form, None)
+    if previewing:
         return _page(request, view, form, preview)
     try:
         deal = services.deal_record(
-            table=table, position=form.cleaned_data["position"], record=form.to_record(dealer), user=request.user
+            table=table,
+            position=form.cleaned_data["position"],
+            record=preview["record"],
+            user=request.user,
+            idempotency_key=key,
         )
+    except services.AlreadySaved as already:
+        return _saved(request, table_ledger(table=table, explain=False), already.deal, created=False)
     except services.StaleDeal as stale:
-        messages.error(
-            request,
-            _(
-                "Deal %(position)s was already recorded from another phone. Your entries are kept below: check "
-                "the ledger, and save them again only if they are a new deal."
-            )
-            % {"position": stale.expected},
-        )
         view = table_ledger(table=table)
+        number = view.number_at(stale.expected)
+        message = _(
+            "Deal %(number)s was already recorded from another phone. Your entries are kept below: check "
+            "the ledger, and save them again only if they are a new deal."
+        ) % {"number": number}
         data = request.POST.copy()
         data["position"] = str(view.next_position)
         form = _deal_form(view, data)
         form.is_valid()
-        return _page(request, view, form, None, status=409)
+        return _answer(request, view, form, 409, "conflict", message, deal=number, position=stale.expected)
+    except services.RoundEnded:
+        return _answer(request, view, form, 403, "refused", ROUND_ENDED)
     except services.EventClosed:
-        messages.error(request, _("This event is closed: nothing can be changed."))
-        return _page(request, view, form, None, status=403)
+        return _answer(request, view, form, 403, "refused", EVENT_CLOSED)
     except EngineError as error:
         form.add_engine_error(error)
+        if _wants_json(request):
+            errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
+            return JsonResponse({"result": "invalid", "errors": errors}, status=400)
         return _page(request, view, form, None)
-    except forms.ValidationError:  # to_record has put the problem next to its field
-        return _page(request, view, form, None)
-    messages.success(request, _("Deal %(position)s saved.") % {"position": deal.position})
-    return redirect("table", token=token)
+    created = deal.position >= view.next_position  # else the same deal tapped twice, found by its record
+    return _saved(request, table_ledger(table=table, explain=False), deal, created=created)
+
+
+def _saved(request: HttpRequest, view: TableView, deal, *, created: bool) -> HttpResponse:
+    number = view.number_at(deal.position)
+    if _wants_json(request):
+        result = "saved" if created else "already_saved"
+        return JsonResponse(
+            {"result": result, "deal": number, "position": deal.position}, status=201 if created else 200
+        )
+    if created:
+        messages.success(request, _("Deal %(number)s saved.") % {"number": number})
+    else:
+        messages.info(request, _("Deal %(number)s already saved.") % {"number": number})
+    return redirect("table", token=view.table.token)
 
 
 @require_POST
@@ -136,16 +208,28 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
 def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     view = table_ledger(table=table)
-    try:
-        position = int(request.POST.get("position", ""))
-    except ValueError:
-        position = view.next_position
+    key = request.POST.get("idempotency_key", "")[:64]
+    if view.deal_saved_with(key) is not None:
+        messages.info(request, _("This misdeal was already recorded."))
+        return redirect("table", token=token)
+    refusal = _refusal(view)
+    if refusal:
+        messages.error(request, refusal)
+        return _page(request, view, _deal_form(view), None, status=403)
+    position = _posted_position(request) or view.next_position
     try:
         services.deal_record(
-            table=table, position=position, record=DealRecord(dealer=view.next_dealer, void=True), user=request.user
+            table=table,
+            position=position,
+            record=DealRecord(dealer=view.next_dealer, void=True),
+            user=request.user,
+            idempotency_key=key,
         )
-    except services.EventClosed:
-        messages.error(request, _("This event is closed: nothing can be changed."))
+    except services.AlreadySaved:
+        messages.info(request, _("This misdeal was already recorded."))
+        return redirect("table", token=token)
+    except services.EventClosed as closed:
+        messages.error(request, ROUND_ENDED if isinstance(closed, services.RoundEnded) else EVENT_CLOSED)
         return _page(request, view, _deal_form(view), None, status=403)
     except services.StaleDeal:
         messages.error(request, _("That deal was already recorded from another phone: nothing was added."))
@@ -168,8 +252,9 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
     form_kwargs = {"session": view.session, "eligible": before.eligible, "held": before.held}
     if request.method == "POST":
         form = CorrectionForm(request.POST, **form_kwargs)
-        if not table.event.is_open:
-            messages.error(request, _("This event is closed: nothing can be changed."))
+        refusal = _refusal(view)
+        if refusal:
+            messages.error(request, refusal)
             status = 403
         else:
             status = 200
@@ -178,7 +263,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                 try:
                     services.deal_correct(
                         deal=row.deal,
-                        record=form.to_record(record.dealer),
+                        record=preview["record"],
                         reason=form.cleaned_data["reason"],
                         user=request.user,
                     )
@@ -188,6 +273,9 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                         _("This correction would make deal %(position)s impossible: %(problem)s")
                         % {"position": refused.error.position, "problem": refused.error.message},
                     )
+                except services.EventClosed as closed:
+                    messages.error(request, ROUND_ENDED if isinstance(closed, services.RoundEnded) else EVENT_CLOSED)
+                    status = 403
                 except EngineError as error:
                     form.add_engine_error(error)
                 else:
@@ -214,81 +302,23 @@ def _opening(view: TableView):
     return view.table.opening(view.session)
 
 
-def _document(view: TableView) -> dict:
-    session = view.session
-    doc = {
-        "format": "quadrille-deals/1",
-        "ruleset": session.ruleset.value,
-        "players": list(session.players),
-        "start": session.start,
-        "deals": [deal_json(row.deal.to_record()) for row in view.rows],
-    }
-    options = session.options.as_mapping(changed_only=True)
-    if options:
-        doc["options"] = options
-    if session.favourite_suit:
-        doc["favourite_suit"] = session.favourite_suit
-    return doc
-
-
-@require_GET
+@require_safe
 def table_export_json(request: HttpRequest, token: str) -> HttpResponse:
     view = table_ledger(table=table_by_token(token=token), explain=False)
-    response = HttpResponse(json.dumps(_document(view), ensure_ascii=False, indent=1), content_type="application/json")
+    response = HttpResponse(table_json(view), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="table-{view.table.number}.json"'
     return response
 
 
-@require_GET
+@require_safe
 def table_export_csv(request: HttpRequest, token: str) -> HttpResponse:
     view = table_ledger(table=table_by_token(token=token), explain=False)
-    names = view.session.players
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            "position",
-            "deal",
-            "tour",
-            "dealer",
-            "contract",
-            "hombre",
-            "ally",
-            "trump",
-            "tricks",
-            "outcome",
-            "line",
-            "stake",
-            *[f"change {n}" for n in names],
-            *[f"balance {n}" for n in names],
-        ]
-    )
-    for row in view.rows:
-        e, d = row.entry, row.entry.deal
-        writer.writerow(
-            [
-                e.position,
-                e.number or "",
-                e.tour or "",
-                names[d.dealer],
-                "misdeal" if e.void else d.contract.value,
-                "" if e.void else names[d.hombre],
-                "" if d.ally is None else names[d.ally],
-                d.trump or "",
-                "" if e.void else d.tricks,
-                e.outcome or "",
-                e.line or "",
-                "" if e.stake is None else e.stake,
-                *e.deltas,
-                *e.balances,
-            ]
-        )
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(table_csv(view), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="table-{view.table.number}.csv"'
     return response
 
 
-@require_GET
+@require_safe
 def table_qr(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     url = request.build_absolute_uri(reverse("table", kwargs={"token": table.token}))
@@ -312,17 +342,7 @@ def table_import(request: HttpRequest, token: str) -> HttpResponse:
         where = _("deal %(position)s: ") % {"position": error.position} if error.position else ""
         messages.error(request, _("Nothing was imported. ") + where + error.message)
     except services.EventClosed:
-        messages.error(request, _("This event is closed: nothing can be changed."))
+        messages.error(request, EVENT_CLOSED)
     else:
         messages.success(request, _("%(count)s deals imported.") % {"count": len(created)})
     return redirect("table", token=token)
-
-
-# --- directors ----------------------------------------------------------------------------------------------
-
-
-@login_required
-@require_GET
-def director_home(request: HttpRequest) -> HttpResponse:
-    clubs = clubs_directed_by(user=request.user).prefetch_related("events")
-    return render(request, "tables/director_home.html", {"clubs": clubs})

@@ -8,7 +8,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scorekeeper.tables.selectors import table_by_token
 
@@ -16,13 +16,13 @@ THEME = "#1f5c3a"  # --felt in app.css
 BACKGROUND = "#fbf8f1"  # --paper
 
 
-@require_GET
+@require_safe
 def favicon(request: HttpRequest) -> HttpResponse:
     # Pages link their icons; a browser showing a PDF or a JSON export still asks for /favicon.ico.
     return redirect(static("icons/favicon.ico"), permanent=True)
 
 
-@require_GET
+@require_safe
 def table_manifest(request: HttpRequest, token: str) -> JsonResponse:
     """One manifest a table: the app a scorer installs opens that table's page."""
     table = table_by_token(token=token)
@@ -54,7 +54,7 @@ def table_manifest(request: HttpRequest, token: str) -> JsonResponse:
     return response
 
 
-@require_GET
+@require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     # Served from /t/ so that its scope covers every table page without a Service-Worker-Allowed header;
     # no-cache so that a new version reaches the phones on their next visit.

@@ -20,10 +20,9 @@ from scorekeeper.events.services import (
     event_close,
     event_create,
     seat_draw,
-    table_end_round,
 )
 from scorekeeper.tables.selectors import table_ledger
-from scorekeeper.tables.services import deal_record
+from scorekeeper.tables.services import deal_record, table_end_round
 from tests.factories import make_club
 
 pytestmark = pytest.mark.django_db

@@ -56,6 +56,8 @@ def test_check_in_draw_and_sit_outs(setup):
     html = response.content.decode()
     assert "1 tables seated; 2 sitting out." in html and "Sitting out:" in html
     assert Table.objects.filter(event=event, round=1).count() == 1
+    (table,) = Table.objects.filter(event=event, round=1)
+    deal_record(table=table, position=1, record=DealRecord(dealer=table.first_dealer, void=True))
     again = client.post(reverse("event-draw", kwargs={"event_id": event.pk}), {"method": "random"}, follow=True)
     assert "Every table must end the current round" in again.content.decode()
 
@@ -66,7 +68,7 @@ def test_a_table_ends_its_round_after_a_whole_tour(setup):
         checkin_set(event=event, player=p, present=True)
     (table,), _ = seat_draw(event=event)
     end = reverse("event-table-end", kwargs={"event_id": event.pk, "table_id": table.pk})
-    assert "cannot end yet" in client.post(end, follow=True).content.decode()
+    assert "cannot end yet" in client.post(end, {"confirm": "1"}, follow=True).content.decode()
     for position in range(1, 5):
         dealer = (table.first_dealer + position - 1) % 4
         deal_record(
@@ -74,7 +76,7 @@ def test_a_table_ends_its_round_after_a_whole_tour(setup):
             position=position,
             record=DealRecord(dealer=dealer, contract=Contract.SOLO, hombre=dealer, trump="S", tricks=6),
         )
-    assert "has ended its round" in client.post(end, follow=True).content.decode()
+    assert "has ended its round" in client.post(end, {"confirm": "1"}, follow=True).content.decode()
     table.refresh_from_db()
     assert table.ended_at is not None
 
@@ -94,7 +96,7 @@ def test_standings_show_ranks_and_the_tie_break_rule_and_live_refreshes_a_fragme
 
 def test_close_and_reopen_are_recorded(setup):
     client, _, _, event = setup
-    client.post(reverse("event-close", kwargs={"event_id": event.pk}))
+    client.post(reverse("event-close", kwargs={"event_id": event.pk}), {"confirm": "1"})
     client.post(reverse("event-reopen", kwargs={"event_id": event.pk}), {"note": "a score was missing"})
     event.refresh_from_db()
     assert event.is_open
@@ -165,7 +167,9 @@ def test_players_similar_names_are_caught_and_duplicates_merge_without_losing_de
         position=1,
         record=DealRecord(dealer=table.first_dealer, contract=Contract.SOLO, hombre=0, trump="S", tricks=6),
     )
-    client.post(url, {"action": "merge", "player": anne.pk, "into": players[0].pk})
+    asked = client.post(url, {"action": "merge", "player": anne.pk, "into": players[0].pk})
+    assert "Merge Anne into Ann?" in asked.content.decode() and anne in Table.objects.get(pk=table.pk).players
+    client.post(url, {"action": "merge", "player": anne.pk, "into": players[0].pk, "confirm": "1"})
     table.refresh_from_db()
     assert players[0] in table.players and anne not in table.players
     assert table.deals.count() == 1

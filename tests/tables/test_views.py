@@ -209,7 +209,7 @@ def test_director_pages_need_a_login_and_the_right_club(client):
     client.force_login(director)
     html = client.get(event_url).content.decode()
     assert url(table) in html and url(table, "table-qr") in html
-    assert client.post(reverse("event-close", kwargs={"event_id": table.event.pk})).status_code == 302
+    assert client.post(reverse("event-close", kwargs={"event_id": table.event.pk}), {"confirm": "1"}).status_code == 302
     table.event.refresh_from_db()
     assert not table.event.is_open
 

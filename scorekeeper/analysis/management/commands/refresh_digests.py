@@ -7,7 +7,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from scorekeeper.analysis.selectors import club_tables
+from scorekeeper.analysis.services import club_tables
 from scorekeeper.clubs.models import Club
 
 

@@ -1,0 +1,117 @@
+"""The table digests, a cache that writes: made from the engine's fold of a table, stamped with its revision, and
+made again for the tables whose revision has moved on (see analysis.models).
+
+The pages' readers (analysis.selectors) take their tables from `club_tables`, which makes any stale digest
+first; saving a table makes its digest right after the commit (analysis.apps), so a page rarely has any to make.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from scorekeeper.analysis.figures import bucket_sums, digest_rows
+from scorekeeper.analysis.models import TableDigest
+from scorekeeper.clubs.models import Club
+from scorekeeper.events.models import Event
+from scorekeeper.events.selectors import table_result
+from scorekeeper.tables.models import Deal, Table
+
+TABLE_FIELDS = (
+    "id",
+    "event_id",
+    "event__date",
+    "event__ruleset",
+    "round",
+    "number",
+    "seat_0_id",
+    "seat_1_id",
+    "seat_2_id",
+    "seat_3_id",
+    "revision",
+    "digest__revision",
+    "digest__deals",
+    "digest__changes",
+)
+
+
+@dataclass
+class TableLine:
+    """One table of the club's history: where and when, who sat where, and its digest's totals."""
+
+    id: int
+    event_id: int
+    date: datetime.date
+    ruleset: str
+    round: int
+    number: int
+    seats: tuple[int, int, int, int]
+    revision: int
+    deals: int = 0
+    changes: tuple[int, ...] = (0, 0, 0, 0)
+
+
+def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
+    """Every table of the club (or of one of its events) in the order play happened (date, event, round,
+    table), with fresh digests.
+
+    One query when every digest is fresh; four more to remake the stale ones, however many there are."""
+    lines = []
+    stale = []
+    tables = Table.objects.filter(event__club=club)
+    if event is not None:
+        tables = tables.filter(event=event)
+    for row in tables.order_by("event__date", "event_id", "round", "number").values_list(*TABLE_FIELDS):
+        (pk, event_id, date, ruleset, round_, number, s0, s1, s2, s3, revision, d_rev, d_deals, d_changes) = row
+        line = TableLine(pk, event_id, date, ruleset, round_, number, (s0, s1, s2, s3), revision)
+        if d_rev == revision:
+            line.deals, line.changes = d_deals, tuple(d_changes)
+        else:
+            stale.append(line)
+        lines.append(line)
+    if stale:
+        made = digests_refresh(table_ids=[line.id for line in stale])
+        for line in stale:
+            digest = made[line.id]
+            line.deals, line.changes = digest.deals, tuple(digest.changes)
+    return lines
+
+
+def digests_refresh(*, table_ids: list[int]) -> dict[int, TableDigest]:
+    """Fold the given tables and store their digests, stamped with the revision read before their deals."""
+    tables = list(
+        Table.objects.filter(pk__in=table_ids).select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
+    )
+    deals: dict[int, list[Deal]] = defaultdict(list)
+    for deal in Deal.objects.filter(table_id__in=table_ids).order_by("table_id", "position"):
+        deals[deal.table_id].append(deal)
+    digests = {}
+    for table in tables:
+        ledger = table.fold([d.to_record() for d in deals[table.pk]])
+        balances, _store = table_result(table, ledger)
+        rows = digest_rows(ledger)
+        digests[table.pk] = TableDigest(
+            table_id=table.pk,
+            revision=table.revision,
+            deals=len(rows),
+            changes=[b - ledger.session.start for b in balances],
+            rows=rows,
+            buckets=bucket_sums(rows),
+        )
+    TableDigest.objects.bulk_create(
+        digests.values(),
+        update_conflicts=True,
+        unique_fields=["table"],
+        update_fields=["revision", "deals", "changes", "rows", "buckets"],
+        batch_size=500,
+    )
+    return digests
+
+
+def digest_refresh_after_commit(*, table_id: int, **_signal) -> None:
+    """Remake a table's digest once the change that raised its revision is committed, so that the next page
+    folds nothing. A failure here costs the save nothing: the digest stays stale and the next page makes it."""
+    transaction.on_commit(lambda: digests_refresh(table_ids=[table_id]), robust=True)

@@ -1,0 +1,237 @@
+"""The director's forms: every value a director sends is checked here, and a bad one comes back beside its field."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.clubs.models import Club, Player
+from scorekeeper.engine import EngineError, Options
+from scorekeeper.events.models import RULESET_CHOICES, Event
+
+MAX_START = 1_000_000  # chips or counters each player brings: far above any club's, far below any overflow
+MAX_TOURS = 100
+MAX_ROUNDS = 50
+
+
+def _whole(low: int, high: int) -> dict[str, Any]:
+    words = _("Enter a whole number from %(low)s.") % {"low": low}
+    return {
+        "min_value": low,
+        "max_value": high,
+        "error_messages": {
+            "invalid": words,
+            "required": words,
+            "min_value": words,
+            "max_value": _("Enter a whole number up to %(high)s.") % {"high": high},
+        },
+    }
+
+
+class EventForm(forms.Form):
+    """A new event. A house-rules preset, when chosen, gives the rule set and options (then frozen in the event)."""
+
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=Event._meta.get_field("name").max_length,
+        error_messages={"required": _("Give the event a name.")},
+    )
+    date = forms.DateField(
+        label=_("Date"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        error_messages={
+            "invalid": _("Enter a date such as 2026-11-21."),
+            "required": _("Enter a date such as 2026-11-21."),
+        },
+    )
+    kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices, initial=Event.Kind.EVENING, required=False)
+    rules = forms.ModelChoiceField(
+        label=_("House rules"),
+        queryset=None,
+        required=False,
+        empty_label=_("none: choose a rule set below"),
+        error_messages={"invalid_choice": _("Choose one of the club's house rules.")},
+    )
+    ruleset = forms.ChoiceField(
+        label=_("Rule set"), choices=RULESET_CHOICES, error_messages={"invalid_choice": _("Choose a rule set.")}
+    )
+    start = forms.IntegerField(label=_("Starting chips"), initial=40, **_whole(0, MAX_START))
+    tours = forms.IntegerField(label=_("Tours per round"), initial=10, **_whole(1, MAX_TOURS))
+    rounds = forms.IntegerField(label=_("Rounds"), initial=1, **_whole(1, MAX_ROUNDS))
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rules"].queryset = club.house_rules.all()
+        self.fields["date"].initial = timezone.localdate
+        for name in ("start", "tours", "rounds"):
+            self.fields[name].widget.attrs["inputmode"] = "numeric"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["kind"] = data.get("kind") or Event.Kind.EVENING
+        preset = data.get("rules")
+        if preset is not None:
+            data["ruleset"], data["options"] = preset.ruleset, dict(preset.options)
+        else:
+            data["options"] = {}
+        if data.get("tours") is not None:
+            data["options"]["session.tours"] = data["tours"]
+            try:
+                Options.from_mapping(data["options"])
+            except EngineError as error:
+                self.add_error("rules" if preset is not None else None, error.message)
+        return data
+
+
+class CheckInForm(forms.Form):
+    """The players present (ticked), and what to do with them: save the list, or save it and draw the seats."""
+
+    ACTIONS = [("save", _("Save check-in")), ("draw", _("Draw seats"))]
+    METHODS = [
+        ("random", _("at random")),
+        ("cards", _("the old way: king, queen, knave, ace")),
+        ("standings", _("by standings: the leaders meet")),
+    ]
+
+    present = forms.ModelMultipleChoiceField(
+        queryset=None,
+        required=False,
+        error_messages={
+            "invalid_choice": _("Tick only players of this club."),
+            "invalid_pk_value": _("Tick only players of this club."),
+        },
+    )
+    action = forms.ChoiceField(choices=ACTIONS, required=False)
+    method = forms.ChoiceField(
+        label=_("How"), choices=METHODS, required=False, error_messages={"invalid_choice": _("Choose how to draw.")}
+    )
+
+    def __init__(self, *args, event: Event, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["present"].queryset = event.club.players.filter(active=True)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["action"] = data.get("action") or "save"
+        data["method"] = data.get("method") or "random"
+        return data
+
+
+class ReopenForm(forms.Form):
+    note = forms.CharField(label=_("Why reopen?"), max_length=300, required=False)
+
+
+class RoundForm(forms.Form):
+    """`?round=` of the standings: a round played, or none for the overall standings."""
+
+    round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS * 10, required=False)
+
+
+class ConfirmForm(forms.Form):
+    """A destructive action is done only when the confirm page was submitted."""
+
+    confirm = forms.BooleanField(required=False)
+
+
+def similar_names(a: str, b: str) -> bool:
+    a, b = a.casefold(), b.casefold()
+    return a != b and (
+        difflib.SequenceMatcher(None, a, b).ratio() >= 0.8 or a.split()[-1:] == b.split()[-1:] and a[:1] == b[:1]
+    )
+
+
+PLAYER_NAME = Player._meta.get_field("name").max_length
+
+
+def _tidy(name: str) -> str:
+    return " ".join(name.split())
+
+
+class PlayerAddForm(forms.Form):
+    """A new player; a name like one already in the club is added only when the director says it is another person."""
+
+    name = forms.CharField(
+        label=_("Add a player"), max_length=PLAYER_NAME, error_messages={"required": _("Type the player's name.")}
+    )
+    confirm = forms.BooleanField(label=_("a different person"), required=False)
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.similar: list[Player] = []
+
+    def clean_name(self) -> str:
+        name = _tidy(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Type the player's name."))
+        existing = list(self.club.players.all())
+        if any(p.name.casefold() == name.casefold() for p in existing):
+            raise forms.ValidationError(_("%(name)s is already a player of this club.") % {"name": name})
+        self.similar = [p for p in existing if similar_names(p.name, name)]
+        if self.similar and not self.data.get("confirm"):
+            raise forms.ValidationError(
+                _("Similar names exist: is this one of them? Tick “a different person” to add anyway.")
+            )
+        return name
+
+
+class _PlayerForm(forms.Form):
+    player = forms.ModelChoiceField(
+        queryset=None,
+        widget=forms.HiddenInput,
+        error_messages={
+            "invalid_choice": _("Choose a player of this club."),
+            "required": _("Choose a player of this club."),
+        },
+    )
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["player"].queryset = club.players.all()
+
+
+class PlayerRenameForm(_PlayerForm):
+    name = forms.CharField(
+        label=_("Name"), max_length=PLAYER_NAME, error_messages={"required": _("Type the player's name.")}
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        player, name = data.get("player"), _tidy(data.get("name", ""))
+        if "name" in data and not name:
+            self.add_error("name", _("Type the player's name."))
+        elif player is not None and name:
+            if self.club.players.exclude(pk=player.pk).filter(name__iexact=name).exists():
+                self.add_error("name", _("%(name)s is already a player of this club.") % {"name": name})
+            data["name"] = name
+        return data
+
+
+class PlayerActiveForm(_PlayerForm):
+    pass
+
+
+class PlayerMergeForm(_PlayerForm):
+    into = forms.ModelChoiceField(
+        label=_("Same person as"),
+        queryset=None,
+        error_messages={
+            "invalid_choice": _("Choose the player to merge into."),
+            "required": _("Choose the player to merge into."),
+        },
+    )
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, club=club, **kwargs)
+        self.fields["into"].queryset = club.players.all()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("player") is not None and data.get("player") == data.get("into"):
+            self.add_error("into", _("Choose the player to merge into."))
+        return data
