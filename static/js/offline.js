@@ -141,7 +141,8 @@
   }
 
   function reasonFor(answer, deal) {
-    if (answer.result === "conflict") return answer.message || fill(T.conflict, { number: deal.number });
+    // The server's own words for a conflict speak of a form on its page; here the deal waits in the ledger.
+    if (answer.result === "conflict") return fill(T.conflict, { number: answer.deal || deal.number });
     if (answer.result === "refused") return answer.message || T.closed;
     const errors = Object.values(answer.errors || {}).flat();
     return errors.length ? errors.join(" ") : T.invalid;
@@ -157,7 +158,7 @@
   }
 
   async function sendWaiting() {
-    let stored = 0;
+    let changed = false;
     for (const deal of await storedDeals()) {
       if (deal.state === "refused") break; // the scorer decides about it first; later deals wait behind it
       const answer = await send(deal);
@@ -168,14 +169,15 @@
       markOnline();
       if (answer.result === "saved" || answer.result === "already_saved") {
         await dropDeal(deal.seq);
-        stored += 1;
+        changed = true;
         continue;
       }
       Object.assign(deal, { state: "refused", answer: answer.result, reason: reasonFor(answer, deal) });
       await keepDeal(deal);
+      changed = true; // the table moved on without this phone: its ledger shows the deal recorded instead
       break;
     }
-    if (stored) await refreshFromServer();
+    if (changed) await refreshFromServer();
     await render();
   }
 
@@ -211,7 +213,7 @@
       if (answer.result === "saved" || answer.result === "already_saved") {
         markOnline();
         formTouched = false; // its entries are stored: the server's form for the next deal replaces it
-        await refreshFromServer(fill(T.saved, { position: answer.deal || deal.position }));
+        await refreshFromServer(fill(T.saved, { number: answer.deal || deal.number }));
         await render();
         return;
       }
@@ -325,10 +327,13 @@
     const parts = [];
     if (!online) {
       const since = offlineSince();
-      const time = since && new Date(since).toLocaleTimeString(document.documentElement.lang || undefined, {
-        hour: "2-digit",
-        minute: "2-digit",
-      });
+      const time =
+        since &&
+        new Date(since).toLocaleTimeString(document.documentElement.lang || undefined, {
+          hour: "2-digit",
+          minute: "2-digit",
+          hourCycle: "h23", // a club's evening runs on a 24-hour clock: "since 21:14"
+        });
       parts.push(time ? fill(T.offline_since, { time }) : T.offline);
     }
     if (waiting) parts.push(counted(T.waiting, waiting));

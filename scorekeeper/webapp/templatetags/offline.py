@@ -32,7 +32,7 @@ def offline_strings() -> dict:
         "discard": _("Discard"),
         "enter_next": _("Enter it as the next deal"),
         "deal_heading": _("Deal %(number)s"),
-        "saved": _("Deal %(position)s saved."),
+        "saved": _("Deal %(number)s saved."),
         "kept": _("No connection: deal %(number)s is kept on this phone and will be sent when the server answers."),
         "preview_offline": _("Offline: the settlement will be shown when the connection returns."),
         "misdeal_offline": _("A misdeal can be recorded when the connection returns."),
