@@ -189,17 +189,15 @@
       .join(" · ");
   }
 
-  function keyOf(form) {
-    return form.elements.idempotency_key?.value || newKey();
-  }
-
   async function save(form, button, data, unlock) {
     const fields = Array.from(data).filter(([name, value]) => {
       return typeof value === "string" && name !== "idempotency_key" && name !== "position";
     });
     const deal = {
       token,
-      key: keyOf(form),
+      // A fresh key for every deal, never the form's: a page kept for offline use shows the same form (and
+      // key) again after a reload, and a second deal under the first one's key would pass for the first.
+      key: newKey(),
       position: Number(data.get("position")),
       number: currentNumber(),
       fields,
