@@ -1,4 +1,4 @@
-# Two commands matter: `make run` (the app with a demo evening) and `make test` (every check).
+# Two commands matter: `make run` (the app with a demo evening, served by gunicorn) and `make test` (every check).
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install system-deps run test test-pg lint bench clean
+.PHONY: install system-deps run dev test test-pg lint bench clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -44,13 +44,18 @@ test-pg: install system-deps
 	$(PY) manage.py compilemessages --ignore=.venv -v 0
 	bash scripts/with-postgres.sh $(VENV)/bin/pytest
 
+# gunicorn, DEBUG off (gunicorn.conf.py). HOST=0.0.0.0 is club mode: see README, "Running it for a club".
 run: install
+	$(PY) manage.py compilemessages --ignore=.venv -v 0 || true
+	$(PY) manage.py serve --host $(HOST) --port $(PORT)
+
+# Django's development server: DEBUG on, reloads on every code change. Never on a club's Wi-Fi.
+dev: install
 	$(PY) manage.py compilemessages --ignore=.venv -v 0 || true
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py demo --if-empty
 	@echo ""
-	@echo "  Quadrille scorekeeper: http://$(HOST):$(PORT)/"
-	@echo "  Director login:        http://$(HOST):$(PORT)/accounts/login/  (user: director, password: quadrille)"
+	@echo "  Development server: http://$(HOST):$(PORT)/  (director / quadrille)"
 	@echo ""
 	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
 

@@ -16,8 +16,10 @@ env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=False)
-# A real key must come from the environment in production; `check --deploy` rejects this one.
-SECRET_KEY = env("SECRET_KEY", default="django-insecure-quadrille-development-key-not-for-production-use")
+# A real key comes from the environment or `.env` (`manage.py serve` writes one there on its first run);
+# the development key is only for tests and runserver: gunicorn refuses to start with it (gunicorn.conf.py).
+DEVELOPMENT_SECRET_KEY = "django-insecure-quadrille-development-key-not-for-production-use"  # noqa: S105
+SECRET_KEY = env("SECRET_KEY", default=DEVELOPMENT_SECRET_KEY)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -51,6 +53,7 @@ INSTALLED_APPS = [
     "scorekeeper.tables",
     "scorekeeper.analysis",
     "scorekeeper.webapp",
+    "scorekeeper.operations",
 ]
 
 MIDDLEWARE = [
@@ -82,6 +85,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorekeeper.links.site_url",
             ],
         },
     },
@@ -91,14 +95,16 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # synchronous=FULL: a deal the phone saw acknowledged survives a power cut, not only a killed process
+    # (NORMAL may lose the last commits on power loss); bench/club_night.py measures what it costs a save.
     # WAL lets readers (the standings projector) run while a table phone writes; IMMEDIATE takes the write
     # lock at BEGIN so two phones saving at once queue on busy_timeout instead of failing mid-transaction.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
         "init_command": (
-            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000; PRAGMA foreign_keys=ON;"
-        ),
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous={}; PRAGMA busy_timeout=20000; PRAGMA foreign_keys=ON;"
+        ).format(env("SQLITE_SYNCHRONOUS", default="FULL")),
     }
     # Tests run on a file too: an in-memory database has neither WAL nor busy_timeout, and two phones saving
     # at once would fail there where the club's database waits its turn.
@@ -136,9 +142,21 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
+# The address phones use to reach this server (e.g. http://192.168.1.20:8000): every table link and QR code is
+# built from it. Empty: the address the page was asked for (`manage.py serve` fills it in on a club's LAN).
+SITE_URL = env("SITE_URL", default="").rstrip("/")
+# Where `manage.py backup` and the server's automatic backups go; the newest BACKUP_KEEP are kept.
+BACKUP_DIR = Path(env("BACKUP_DIR", default=str(BASE_DIR / "backups")))
+BACKUP_KEEP = env.int("BACKUP_KEEP", default=20)
+BACKUP_EVERY_SECONDS = env.int("BACKUP_EVERY_SECONDS", default=600)
+# gunicorn writes its pid here; `manage.py restore` refuses to replace the database while that process lives.
+SERVER_PIDFILE = Path(env("SERVER_PIDFILE", default=str(BASE_DIR / ".server.pid")))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
+    # The server's automatic backups say where they wrote, in the terminal the club started it from.
+    "loggers": {"scorekeeper.operations": {"level": "INFO"}},
 }

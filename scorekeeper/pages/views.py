@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
@@ -13,6 +14,14 @@ DOCUMENTS = {"rules": "QUADRILLE-SCORING.md", "interchange": "INTERCHANGE.md"}
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/home.html")
+
+
+@require_safe
+def healthz(request: HttpRequest) -> HttpResponse:
+    """For a load balancer or a supervisor: 200 when the app and its database answer. Reads only."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return HttpResponse("ok", content_type="text/plain")
 
 
 @require_safe

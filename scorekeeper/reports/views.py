@@ -11,6 +11,7 @@ from django.views.decorators.http import require_safe
 from scorekeeper.clubs.models import Player
 from scorekeeper.clubs.selectors import directed_club
 from scorekeeper.events.selectors import directed_event, season_year
+from scorekeeper.links import absolute_url
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.selectors import table_by_token
 
@@ -34,7 +35,7 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
-    link = request.build_absolute_uri(reverse("table", kwargs={"token": table.token}))
+    link = absolute_url(request, reverse("table", kwargs={"token": table.token}))
     return _pdf(documents.blank_sheet(gather.blank_for(table, link), _paper(request)), f"blank-{table.number}")
 
 

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import DealRecord, EngineError
 from scorekeeper.engine.interchange import load_json
+from scorekeeper.links import absolute_url
 from scorekeeper.tables import services
 from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
@@ -321,7 +322,7 @@ def table_export_csv(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def table_qr(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
-    url = request.build_absolute_uri(reverse("table", kwargs={"token": table.token}))
+    url = absolute_url(request, reverse("table", kwargs={"token": table.token}))
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     return HttpResponse(image.to_string(), content_type="image/svg+xml")
 

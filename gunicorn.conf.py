@@ -1,0 +1,56 @@
+"""gunicorn as `make run` starts it (`manage.py serve` adds --bind): tuned for a club laptop with two cores.
+
+Three worker processes, so one slow page (a PDF, the analysis) never holds up a phone's save, with four threads
+each, because most of a request is spent waiting on SQLite's write lock or the network, not on the CPU.
+bench/club_night.py measures this configuration against runserver.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent
+
+wsgi_app = "scorekeeper.wsgi"
+workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+timeout = 30
+graceful_timeout = 10
+keepalive = 5
+pidfile = os.environ.get("SERVER_PIDFILE", str(BASE_DIR / ".server.pid"))
+errorlog = "-"
+loglevel = "warning"
+proc_name = "quadrille"
+
+
+def on_starting(server) -> None:
+    """Refuse to serve with the development key or, off loopback, with an account on the demo password."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connections
+
+    from scorekeeper.operations.startup import startup_refusals
+
+    problems = []
+    if settings.SECRET_KEY == settings.DEVELOPMENT_SECRET_KEY:
+        problems.append("SECRET_KEY is the development key: start with `make run`, which writes one into .env.")
+    for address in server.cfg.bind:
+        host = address.rsplit(":", 1)[0] if not address.startswith("unix:") else "127.0.0.1"
+        problems.extend(refusal.message for refusal in startup_refusals(host=host))
+    # Workers are forked from this process: none may inherit its database connection.
+    connections.close_all()
+    if problems:
+        sys.stderr.write("\n".join(dict.fromkeys(problems)) + "\n")
+        sys.exit(1)
+
+
+def post_worker_init(worker) -> None:
+    from scorekeeper.operations.autobackup import autobackup_start
+
+    autobackup_start()

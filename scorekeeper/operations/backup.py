@@ -1,0 +1,185 @@
+"""Backups of the club's database, taken while the app runs, and putting one back.
+
+SQLite: the online backup API copies a consistent snapshot (a read transaction in WAL mode, so phones keep
+saving while it runs). PostgreSQL: `pg_dump --format=custom`, restored with `pg_restore` (see README).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connections
+from django.db.models import Max
+from django.utils import timezone
+
+from scorekeeper.events.models import EventLog
+from scorekeeper.tables.models import DealChange
+
+PREFIX = "quadrille-"
+Progress = Callable[[int, int], None]
+
+
+class BackupError(Exception):
+    """A backup or a restore could not be done; the message says why, for the person at the laptop."""
+
+
+@dataclass(frozen=True)
+class Marks:
+    """How far the club's writes have gone: the last deal audit row and the last event closing."""
+
+    deal_change: int
+    event_closed: int
+
+
+def _database() -> dict:
+    return settings.DATABASES["default"]
+
+
+def is_sqlite() -> bool:
+    return _database()["ENGINE"] == "django.db.backends.sqlite3"
+
+
+def live_path() -> Path:
+    return Path(_database()["NAME"])
+
+
+def backups_list(*, directory: Path | None = None) -> list[Path]:
+    """The backups in `directory`, oldest first (their names sort by time)."""
+    directory = directory or settings.BACKUP_DIR
+    if not directory.exists():
+        return []
+    return sorted(p for p in directory.iterdir() if p.name.startswith(PREFIX) and not p.name.endswith(".part"))
+
+
+def backup_create(*, directory: Path | None = None, keep: int | None = None) -> Path:
+    """Write a consistent copy of the database into `directory`, keep the newest `keep`, return its path."""
+    directory = directory or settings.BACKUP_DIR
+    keep = settings.BACKUP_KEEP if keep is None else keep
+    directory.mkdir(parents=True, exist_ok=True)
+    stamp = timezone.now().strftime("%Y%m%d-%H%M%S-%f")
+    target = directory / f"{PREFIX}{stamp}.{'sqlite3' if is_sqlite() else 'pgdump'}"
+    partial = target.with_name(target.name + ".part")
+    if is_sqlite():
+        _sqlite_copy(live_path(), partial)
+    else:
+        _pg_dump(partial)
+    # Renamed only when complete: a backup listed is a backup whole.
+    os.replace(partial, target)
+    for old in backups_list(directory=directory)[:-keep] if keep > 0 else []:
+        old.unlink()
+    return target
+
+
+def _sqlite_copy(source: Path, target: Path) -> None:
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=20)
+    dst = sqlite3.connect(target)
+    try:
+        # One step, inside one read transaction: the copy is the snapshot at its start, and phones keep saving
+        # (WAL). Copied in several steps, a save from another connection would restart the copy each time.
+        src.backup(dst, pages=-1)
+    finally:
+        dst.close()
+        src.close()
+
+
+def _pg_env() -> dict:
+    db = _database()
+    env = dict(os.environ)
+    for key, var in (("HOST", "PGHOST"), ("PORT", "PGPORT"), ("USER", "PGUSER"), ("PASSWORD", "PGPASSWORD")):
+        if db.get(key):
+            env[var] = str(db[key])
+    return env
+
+
+def _pg_dump(target: Path) -> None:
+    if shutil.which("pg_dump") is None:
+        raise BackupError("pg_dump is not installed: install PostgreSQL's client tools.")
+    # PostgreSQL's own client from PATH, with fixed arguments and the database name from settings.
+    command = ["pg_dump", "--format=custom", "--no-owner", "--file", str(target), _database()["NAME"]]
+    result = subprocess.run(  # noqa: S603
+        command,
+        env=_pg_env(),
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0:
+        target.unlink(missing_ok=True)
+        raise BackupError(f"pg_dump failed: {result.stderr.strip()}")
+
+
+def integrity_problems(path: Path) -> list[str]:
+    """What `PRAGMA integrity_check` finds wrong with a SQLite file (empty: sound)."""
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as check:
+            rows = [row[0] for row in check.execute("PRAGMA integrity_check")]
+            check.execute("SELECT count(*) FROM django_migrations").fetchone()
+    except sqlite3.DatabaseError as error:
+        return [f"not a readable Quadrille database ({error})"]
+    return [] if rows == ["ok"] else rows
+
+
+def server_pid() -> int | None:
+    """The pid of the running server (gunicorn's pidfile), or None when none runs."""
+    try:
+        pid = int(settings.SERVER_PIDFILE.read_text().strip())
+        os.kill(pid, 0)
+    except (FileNotFoundError, ValueError, ProcessLookupError):
+        return None
+    except PermissionError:
+        pass
+    return pid
+
+
+def restore(*, source: Path, progress: Progress | None = None) -> Path | None:
+    """Put the backup `source` back as the club's database; returns the safety copy taken of the one replaced.
+
+    The caller checks that no server runs (server_pid): a worker holding the old file open would keep
+    serving from the pages it has cached.
+    """
+    if not is_sqlite():
+        raise BackupError("On PostgreSQL, restore with pg_restore --clean --dbname=... FILE (see README).")
+    if not source.exists():
+        raise BackupError(f"{source} does not exist.")
+    problems = integrity_problems(source)
+    if problems:
+        raise BackupError(f"{source} fails PRAGMA integrity_check: " + "; ".join(problems[:5]))
+    connections.close_all()
+    safety = backup_create() if live_path().exists() else None
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    dst = sqlite3.connect(live_path(), timeout=20)
+    try:
+        # Through the backup API rather than a file copy: the live file's WAL and shared memory stay coherent.
+        src.backup(
+            dst, pages=256, progress=(lambda _status, left, total: progress(total - left, total)) if progress else None
+        )
+    finally:
+        dst.close()
+        src.close()
+    return safety
+
+
+def marks_live() -> Marks:
+    return Marks(
+        deal_change=DealChange.objects.aggregate(m=Max("pk"))["m"] or 0,
+        event_closed=EventLog.objects.filter(action="closed").aggregate(m=Max("pk"))["m"] or 0,
+    )
+
+
+def marks_of(path: Path) -> Marks | None:
+    """The marks a SQLite backup was taken at, read from the backup itself (None when it cannot be read)."""
+    if not path.name.endswith(".sqlite3"):
+        return None
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+            deal = db.execute("SELECT max(id) FROM tables_dealchange").fetchone()[0] or 0
+            closed = db.execute("SELECT max(id) FROM events_eventlog WHERE action = 'closed'").fetchone()[0] or 0
+    except sqlite3.DatabaseError:
+        return None
+    return Marks(deal_change=deal, event_closed=closed)
