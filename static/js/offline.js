@@ -143,7 +143,7 @@
   function reasonFor(answer, deal) {
     // The server's own words for a conflict speak of a form on its page; here the deal waits in the ledger.
     if (answer.result === "conflict") return fill(T.conflict, { number: answer.deal || deal.number });
-    if (answer.result === "refused") return answer.message || T.closed;
+    if (answer.result === "refused") return answer.message || T.refused_reason;
     const errors = Object.values(answer.errors || {}).flat();
     return errors.length ? errors.join(" ") : T.invalid;
   }

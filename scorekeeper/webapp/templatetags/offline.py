@@ -28,7 +28,7 @@ def offline_strings() -> dict:
         "refused_tag": _("refused"),
         "conflict": _("Deal %(number)s was already recorded from another phone."),
         "invalid": _("The server refused these entries."),
-        "closed": _("This event is closed: nothing can be changed."),
+        "refused_reason": _("The server refused this deal."),
         "discard": _("Discard"),
         "enter_next": _("Enter it as the next deal"),
         "deal_heading": _("Deal %(number)s"),
