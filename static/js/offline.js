@@ -517,6 +517,9 @@
 
   // ---- the service worker, where the browser allows one (a secure context: https, localhost)
   if ("serviceWorker" in navigator && window.isSecureContext) {
+    // Read now: the worker may take control of this page (clients.claim) before `ready` resolves, and a page
+    // it did not serve itself was not kept by it.
+    const servedByWorker = Boolean(navigator.serviceWorker.controller);
     navigator.serviceWorker
       .register(box.dataset.worker, { scope: box.dataset.scope })
       .then(() => navigator.serviceWorker.ready)
@@ -524,8 +527,8 @@
         navigator.serviceWorker.addEventListener("message", (event) => {
           if (event.data?.type === "kept") box.dataset.offlineReady = "true";
         });
-        if (navigator.serviceWorker.controller) {
-          box.dataset.offlineReady = "true"; // its fetches keep this page and its files as they load
+        if (servedByWorker) {
+          box.dataset.offlineReady = "true"; // its fetches kept this page and its files as they loaded
           return;
         }
         const files = performance
