@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import io
 import random
 import shutil
@@ -10,14 +11,17 @@ import subprocess
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 
 from scorekeeper.analysis.selectors import player_analysis
+from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.engine.simulate import random_deal
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.selectors import table_ledger
 from scorekeeper.tables.services import deal_record
 from tests.factories import make_table, make_user
+from tests.tables.pc6 import PC6
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +157,52 @@ def test_event_report_has_a_section_per_round_and_a_season_report_adds_up_the_ye
     url = reverse("player-season", kwargs={"club_id": event.club.pk, "player_id": table.seat_2.pk})
     pdf = client.get(f"{url}?year={event.date.year}").content
     assert "Season 2026" in text_of(pdf) and "Zoë Ferrand" in text_of(pdf) and "Club rating" in text_of(pdf)
+
+
+def test_report_contract_table_counts_a_failed_declared_vole_as_played_not_made():
+    # PC-6 (Ann's solo remise, Ben's solo codille, Cat's alliance remise, Dan's solo won), then Ben declares the
+    # vole and takes nine tricks: counted by hand, solo 3 played 1 made, alliance 1 played 0 made, vole 1 played
+    # 0 made; Ben's own report: solo 1 played 0 made, vole 1 played 0 made.
+    table = make_table()
+    failed_vole = DealRecord(dealer=3, contract=Contract.VOLE_BID, hombre=1, trump="S", tricks=9, premiers=True)
+    for position, record in enumerate([*PC6, failed_vole], start=1):
+        deal_record(table=table, position=position, record=record)
+    report = gather.event_report_for(table.event)
+    assert [(c.contract, c.played, c.made) for c in report.contracts] == [
+        ("alliance", 1, 0),
+        ("solo", 3, 1),
+        ("vole", 1, 0),
+    ]
+    ben = gather.personal_report_for(table.event, table.seat_1)
+    assert [(c.contract, c.played, c.made) for c in ben.contracts] == [("solo", 1, 0), ("vole", 1, 0)]
+
+
+def test_documents_speak_the_clubs_language_unless_the_link_asks_for_another(client):
+    table = played_table(8)
+    club = table.event.club
+    club.language = "de"
+    club.save()
+    sheet = reverse("table-sheet", kwargs={"token": table.token})
+    german = text_of(client.get(sheet).content)
+    assert "Spielbogen" in german and "Geber" in german and "Zwischensumme" in german and "Endstände" in german
+    assert "Score sheet" not in german and "subtotal" not in german
+    french = text_of(client.get(sheet + "?lang=fr").content)
+    assert "Feuille de marque" in french and "sous-total" in french and "Donneur" in french
+    unknown = text_of(client.get(sheet + "?lang=xx").content)  # an unknown language: the club's
+    assert "Spielbogen" in unknown
+
+
+def test_a_score_sheet_shows_its_options_as_words_and_its_date_as_the_language_writes_it():
+    table = make_table(names=NAMES, options={"session.tours": 3, "pc.ante": "dealer_four"})
+    event = table.event
+    event.date = datetime.date(2026, 11, 22)
+    event.save()
+    with translation.override("en"):
+        text = text_of(documents.table_sheet(gather.sheet_for(table)))
+    assert "Tours in a round: 3" in text and "Ante: 4 from the dealer" in text and "session.tours" not in text
+    assert "Nov. 22, 2026" in text
+    with translation.override("en-gb"):
+        assert "22 Nov 2026" in text_of(documents.table_sheet(gather.sheet_for(table)))
+    with translation.override("de"):
+        text = text_of(documents.table_sheet(gather.sheet_for(table)))
+    assert "Touren pro Durchgang: 3" in text and "Grundeinsatz: 4 vom Geber" in text and "22. November 2026" in text
