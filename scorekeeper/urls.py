@@ -12,3 +12,7 @@ urlpatterns = [
     path("", include("scorekeeper.pages.urls")),
     path("", include("scorekeeper.webapp.urls")),
 ]
+
+# Django's own 404 view checks the CSRF token, which parses the body: a POST with a broken multipart body to an
+# unknown address then fails with a 500 inside the error handler. This one answers 404 without reading the body.
+handler404 = "scorekeeper.pages.views.not_found"

@@ -14,3 +14,6 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "active"]
     list_filter = ["club", "active"]
     search_fields = ["name"]
+
+    def get_readonly_fields(self, request, obj=None) -> list[str]:
+        return ["club"] if obj is not None else []  # his seats and check-ins are in this club's events
