@@ -17,6 +17,7 @@ from scorekeeper.engine import (
     DealRecord,
     EngineError,
     Ledger,
+    LedgerEntry,
     Penalty,
     PenaltyKind,
     Session,
@@ -72,10 +73,11 @@ class Table(models.Model):
     def players(self) -> tuple:
         return (self.seat_0, self.seat_1, self.seat_2, self.seat_3)
 
-    def changed(self) -> None:
-        """Mark the table's fold as changed (call inside the transaction of the change)."""
+    def changed(self, *, appended: LedgerEntry | None = None, before: TableState | None = None) -> None:
+        """Mark the table's fold as changed (call inside the transaction of the change). `appended`: the change
+        was that one deal, added after the others (the state `before` it) to this table as read under its lock."""
         Table.objects.filter(pk=self.pk).update(revision=models.F("revision") + 1)
-        table_changed.send(sender=Table, table_id=self.pk)
+        table_changed.send(sender=Table, table_id=self.pk, revision=self.revision, appended=appended, before=before)
 
     def opening(self, session: Session) -> TableState:
         """The engine's state before the first deal: empty stores, and this table's first dealer to deal."""

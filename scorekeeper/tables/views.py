@@ -31,6 +31,7 @@ from scorekeeper.tables.selectors import (
     deal_settlement,
     table_by_token,
     table_ledger,
+    table_screen,
 )
 
 
@@ -44,14 +45,14 @@ def _deal_form(view: TableView, data=None, *, before=None, **kwargs) -> DealForm
     return DealForm(data, session=view.session, eligible=state.eligible, held=state.held, initial=initial, **kwargs)
 
 
-def _preview(view: TableView, form: DealForm, state, position: int, dealer: int) -> dict | None:
-    """The record the entries describe and the settlement it would give, without saving; engine refusals go
-    next to their field (None then)."""
+def _preview(view: TableView, form: DealForm, state, position: int, dealer: int, explain: bool = True) -> dict | None:
+    """The record the entries describe and the settlement it would give (explained unless told not to: a save
+    shows none), without saving; engine refusals go next to their field (None then)."""
     if not form.is_valid():
         return None
     try:
         record = form.to_record(dealer)
-        entry = deal_settlement(session=view.session, state=state, record=record, position=position)
+        entry = deal_settlement(session=view.session, state=state, record=record, position=position, explain=explain)
     except EngineError as error:
         form.add_engine_error(error)
         return None
@@ -127,7 +128,7 @@ def _posted_position(request: HttpRequest) -> int | None:
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
-    view = table_ledger(table=table)
+    view = table_screen(table=table)
     if request.method != "POST":
         return _page(request, view, _deal_form(view), None)
 
@@ -155,7 +156,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             except forms.ValidationError:
                 preview = None
     else:
-        preview = _preview(view, form, view.state, view.next_position, view.next_dealer)
+        preview = _preview(view, form, view.state, view.next_position, view.next_dealer, explain=previewing)
     if preview is None:
         errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
         if _wants_json(request):
@@ -172,11 +173,11 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             idempotency_key=key,
         )
     except services.AlreadySaved as already:
-        if already.deal.position > len(view.rows) or view.deal_saved_with(key) is None:
-            view = table_ledger(table=table, explain=False)  # saved meanwhile by a retry racing this one
+        if already.deal.position >= view.next_position:
+            view = table_ledger(table=table)  # saved meanwhile by a retry racing this one
         return _saved(request, view, already.deal, created=False)
     except services.StaleDeal as stale:
-        view = table_ledger(table=table)
+        view = table_ledger(table=table_by_token(token=token))  # the table as the other phone left it
         number = view.number_at(stale.expected)
         message = _(
             "Deal %(number)s was already recorded from another phone. Your entries are kept below: check "
@@ -196,14 +197,12 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             return JsonResponse({"result": "invalid", "errors": errors}, status=400)
         return _page(request, view, form, None)
     created = deal.position >= view.next_position  # else the same deal tapped twice, found by its record
-    if created and deal.position > view.next_position:
-        view = table_ledger(table=table, explain=False)  # another phone saved meanwhile: count again
     return _saved(request, view, deal, created=created)
 
 
 def _saved(request: HttpRequest, view: TableView, deal, *, created: bool) -> HttpResponse:
-    # A new deal is numbered from the ledger as it was before it (a form saves a played deal, never a misdeal).
-    number = view.next_number if deal.position == view.next_position else view.number_at(deal.position)
+    """The answer to a save; `view` may be the table as it was just before the deal was appended."""
+    number = view.number_at(deal.position) if deal.position < view.next_position else view.next_number_of(deal)
     if _wants_json(request):
         result = "saved" if created else "already_saved"
         return JsonResponse(
@@ -220,7 +219,7 @@ def _saved(request: HttpRequest, view: TableView, deal, *, created: bool) -> Htt
 def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     """The live preview (htmx): the form again, with what applies shown and the settlement it would give."""
     table = table_by_token(token=token)
-    view = table_ledger(table=table)
+    view = table_screen(table=table)
     form = _deal_form(view, request.POST)
     preview = _preview(view, form, view.state, view.next_position, view.next_dealer)
     return _page(request, view, form, preview)
@@ -229,7 +228,7 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
-    view = table_ledger(table=table)
+    view = table_screen(table=table)
     key = request.POST.get("idempotency_key", "")[:64]
     if view.deal_saved_with(key) is not None:
         messages.info(request, _("This misdeal was already recorded."))
@@ -270,6 +269,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
         raise Http404
     row = view.rows[position - 1]
     before = view.ledger.entries[position - 2].state if position > 1 else _opening(view)
+    explained = view.explained(position)
     record = row.deal.to_record()
     form_kwargs = {"session": view.session, "eligible": before.eligible, "held": before.held}
     correction = None
@@ -298,6 +298,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                     else:
                         form.add_engine_error(error)
             elif preview is not None:
+                signed = bool(view.signatures)  # read before the correction clears them
                 try:
                     services.deal_correct(
                         deal=row.deal,
@@ -317,7 +318,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                 except EngineError as error:
                     form.add_engine_error(error)
                 else:
-                    _signatures_cleared(request, view)
+                    _signatures_cleared(request, signed)
                     messages.success(
                         request,
                         _("Deal %(number)s corrected; every later deal was settled again.")
@@ -331,6 +332,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
     context = {
         "view": view,
         "row": row,
+        "explained": explained,
         "form": form,
         "changes": row.deal.changes.all(),
         "can_strike": not _refusal(view, new_deal=False)
@@ -357,6 +359,7 @@ def deal_strike(request: HttpRequest, token: str, position: int) -> HttpResponse
         messages.error(request, _("Say why this deal is struck out."))
         return redirect("deal", token=token, position=position)
     number = view.number_at(position)
+    signed = bool(view.signatures)  # read before the strike clears them
     try:
         services.deal_strike(
             deal=view.rows[position - 1].deal, reason=reason, user=request.user, any_deal=_can_direct(request, table)
@@ -377,7 +380,7 @@ def deal_strike(request: HttpRequest, token: str, position: int) -> HttpResponse
     except services.EventClosed as closed:
         messages.error(request, _closed_message(closed))
         return _page(request, view, _deal_form(view), None, status=403)
-    _signatures_cleared(request, view)
+    _signatures_cleared(request, signed)
     if number is None:
         messages.success(request, _("The misdeal was struck out."))
     else:
@@ -407,8 +410,8 @@ def table_sign(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("table", token=token)
 
 
-def _signatures_cleared(request: HttpRequest, view: TableView) -> None:
-    if view.signatures:
+def _signatures_cleared(request: HttpRequest, signed: bool) -> None:
+    if signed:
         messages.warning(request, _("The balances changed: the players' signatures were cleared, they sign again."))
 
 
