@@ -89,8 +89,10 @@ class DealForm(forms.Form):
     )
     penalty_count_2 = forms.IntegerField(label=_("Times"), min_value=1, max_value=9, initial=1, required=False)
     penalty_intentional_2 = forms.BooleanField(label=_("Done with intent"), required=False)
-    claims_matadors = forms.BooleanField(label=_("Matadors claimed in time"), required=False, initial=True)
-    claims_sans_prendre = forms.BooleanField(label=_("Sans prendre claimed in time"), required=False, initial=True)
+    # Ticked for the rare late claim: an unticked box is absent from the post, which must mean "claimed in time"
+    # (these boxes come and go with the contract, and a box that was not on the page was not unticked).
+    matadors_late = forms.BooleanField(label=_("Matadors claimed too late (not paid)"), required=False)
+    sans_prendre_late = forms.BooleanField(label=_("Sans prendre claimed too late (not paid)"), required=False)
     seat_tricks_0 = forms.IntegerField(min_value=0, max_value=10, required=False)
     seat_tricks_1 = forms.IntegerField(min_value=0, max_value=10, required=False)
     seat_tricks_2 = forms.IntegerField(min_value=0, max_value=10, required=False)
@@ -225,8 +227,8 @@ class DealForm(forms.Form):
             "premiers": self.shows_premiers,
             "vole_attempted": self.shows_vole_attempted,
             "remainder_winner": self.shows_remainder,
-            "claims_matadors": self.shows_claims_matadors,
-            "claims_sans_prendre": self.shows_claims_sans_prendre,
+            "matadors_late": self.shows_claims_matadors,
+            "sans_prendre_late": self.shows_claims_sans_prendre,
         }
         shown |= {name for name, show in conditional.items() if show}
         if self.shows_seat_tricks:
@@ -273,7 +275,7 @@ class DealForm(forms.Form):
             run_side=run_side,
             run_hombre=run_hombre,
             mediateur_giver=data.get("mediateur_giver"),
-            claims=Claims(data["claims_matadors"], data["claims_sans_prendre"]),
+            claims=Claims(not data["matadors_late"], not data["sans_prendre_late"]),
             penalties=penalties,
             remainder_winner=winner,
         )
@@ -329,8 +331,8 @@ def initial_from_record(record: DealRecord, position: int) -> dict:
         "vole_attempted": record.vole_attempted,
         "mediateur_giver": record.mediateur_giver,
         "remainder_winner": "" if record.remainder_winner is None else str(record.remainder_winner),
-        "claims_matadors": record.claims.matadors,
-        "claims_sans_prendre": record.claims.sans_prendre,
+        "matadors_late": not record.claims.matadors,
+        "sans_prendre_late": not record.claims.sans_prendre,
     }
     for slot, p in zip(("", "_2"), record.penalties, strict=False):
         initial.update(

@@ -77,9 +77,9 @@ MESSAGES = {
 # Engine fields that have no control of their own on the form are shown with the nearest one.
 FIELDS = {
     "dealer": None,
-    "claims": "claims_matadors",
-    "matadors": "claims_matadors",
-    "sans_prendre": "claims_sans_prendre",
+    "claims": "matadors_late",
+    "matadors": "matadors_late",
+    "sans_prendre": "sans_prendre_late",
     "penalties": "penalty_kind",
 }
 

@@ -17,5 +17,5 @@ PC6_POSTS = [
     {"hombre": "2", "contract": "alliance", "ally": "3", "trump": "S", "tricks": "5"},
     {"hombre": "3", "contract": "solo", "trump": "S", "tricks": "6"},
 ]
-# What the page posts for a Parlett-chips deal besides the choices: the shown select and the ticked claims.
-BASE = {"run_side": "0", "claims_matadors": "on", "claims_sans_prendre": "on", "action": "save"}
+# What the page posts for a Parlett-chips deal besides the choices: the shown select (claims in time are unticked).
+BASE = {"run_side": "0", "action": "save"}
