@@ -10,6 +10,8 @@
   if (!box || !window.indexedDB || !window.fetch || !window.AbortController || !window.crypto) return;
 
   const T = JSON.parse(document.getElementById("offline-strings").textContent);
+  // The page as it arrived, before this script changes it: the worker keeps it rather than download it again.
+  const arrived = `<!doctype html>\n${document.documentElement.outerHTML}`;
   const tableUrl = box.dataset.tableUrl;
   const token = box.dataset.token;
   const SEND_WAIT_MS = 5000; // no answer by then: the deal waits on the phone
@@ -535,7 +537,7 @@
           .getEntriesByType("resource")
           .filter((entry) => ["link", "script", "img", "css"].includes(entry.initiatorType))
           .map((entry) => entry.name);
-        registration.active.postMessage({ type: "keep", urls: [location.href, ...files] });
+        registration.active.postMessage({ type: "keep", urls: files, page: { url: location.href, html: arrived } });
       })
       .catch(() => {
         // No worker: the queue above still keeps every deal; only the reload with no connection is lost.

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scorekeeper.tables.models import Deal
+from scorekeeper.tables.services import deal_record
 from tests.browser.test_table_entry import PC6_TAPS, tap
 from tests.factories import make_table
 from tests.tables.pc6 import PC6
@@ -197,3 +198,41 @@ def test_without_javascript_the_form_posts_as_before(live_server, browser):
     expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
     assert stored(table) == played(PC6[:1])
     context.close()
+
+
+def test_the_table_page_stays_light_and_a_kept_reload_costs_only_the_page(live_server, page: Page, context):
+    """Bytes over the wire for a table of 17 deals (PC-6 four times and its first deal again): the first load,
+    and a reload once the worker keeps the styles and scripts (the page itself still comes from the server)."""
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    for position, record in enumerate((PC6 * 5)[:17], start=1):
+        deal_record(table=table, position=position, record=record)
+    wire: dict[str, int] = {}
+
+    def count(request) -> None:
+        response = request.response()
+        if response is None or response.from_service_worker:
+            return  # answered by the worker from what it keeps: nothing crossed the network
+        sizes = request.sizes()
+        wire[request.url] = wire.get(request.url, 0) + sizes["responseBodySize"] + sizes["responseHeadersSize"]
+
+    context.on("requestfinished", count)
+    open_table(page, f"{live_server.url}/t/{table.token}/")
+    page.wait_for_load_state("networkidle")
+    expect(page.get_by_role("heading", name="Deal 18", exact=True)).to_be_visible()
+    first = dict(wire)
+    wire.clear()
+    page.reload()
+    expect(status(page)).to_have_text("All deals sent")
+    page.wait_for_load_state("networkidle")
+    reload = dict(wire)
+    report = [f"{sum(first.values())} bytes on the first load:"]
+    report += [f"  {size:7d} {url.removeprefix(live_server.url)}" for url, size in sorted(first.items())]
+    report += [f"{sum(reload.values())} bytes on a reload:"]
+    report += [f"  {size:7d} {url.removeprefix(live_server.url)}" for url, size in sorted(reload.items())]
+    print("\n".join(report))
+    page_url = f"{live_server.url}/t/{table.token}/"
+    # The page itself is about 24 KB with 17 deals; everything else is static and kept after the first load.
+    assert first[page_url] < 40_000
+    assert first[f"{live_server.url}/static/js/offline.js"] < 25_000
+    # Once kept, a reload downloads the page alone: no style, script or icon crosses the network again.
+    assert {url for url, size in reload.items() if size} == {page_url}
