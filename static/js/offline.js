@@ -27,6 +27,7 @@
   let pristineForm = formOf(document)?.outerHTML;
   let formTouched = false;
   let online = navigator.onLine;
+  let waitingNow = 0; // deals kept here, as last shown
 
   function formOf(root) {
     return root.getElementById("deal-form");
@@ -293,7 +294,7 @@
       return;
     }
     const page = new DOMParser().parseFromString(html, "text/html");
-    for (const selector of [".table-head", "#ledger"]) {
+    for (const selector of [".table-head", "#ledger", "form.misdeal"]) {
       const now = document.querySelector(selector);
       const fresh = page.querySelector(selector);
       if (now && fresh) now.replaceWith(document.adoptNode(fresh));
@@ -322,6 +323,7 @@
   // ---- what the scorer sees: the status line, the waiting deals in the ledger, the preview's note
   async function render() {
     const deals = await storedDeals();
+    waitingNow = deals.length;
     const refused = deals.filter((deal) => deal.state === "refused").length;
     const waiting = deals.length - refused;
     const parts = [];
@@ -451,7 +453,8 @@
         });
         form.removeAttribute("aria-busy");
       });
-    } else if (form.classList.contains("misdeal") && !online) {
+    } else if (form.classList.contains("misdeal") && (!online || waitingNow)) {
+      // A misdeal goes in after the deals waiting here, and only the server can put it there.
       event.preventDefault();
       showNote(T.misdeal_offline);
     }
