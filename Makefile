@@ -63,6 +63,7 @@ bench: install
 	$(PY) bench/engine_fold.py
 	$(PY) bench/reports.py
 	$(PY) bench/analysis.py
+	$(PY) bench/club_night.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
