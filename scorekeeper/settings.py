@@ -141,7 +141,15 @@ LOGIN_REDIRECT_URL = "director"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("fr", "Français")]
+# en-gb is English words with British dates ("22 Nov 2026"); each other language has its catalogue in locale/.
+LANGUAGES = [
+    ("en", "English"),
+    ("en-gb", "English (UK)"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+    ("da", "Dansk"),
+    ("es", "Español"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env("TIME_ZONE", default="Europe/London")
 USE_I18N = True

@@ -4,6 +4,7 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the switch at the foot of every page
     path("", include("scorekeeper.tables.urls")),
     path("", include("scorekeeper.events.urls")),
     path("", include("scorekeeper.reports.urls")),
@@ -11,3 +12,7 @@ urlpatterns = [
     path("", include("scorekeeper.pages.urls")),
     path("", include("scorekeeper.webapp.urls")),
 ]
+
+# Django's own 404 view checks the CSRF token, which parses the body: a POST with a broken multipart body to an
+# unknown address then fails with a 500 inside the error handler. This one answers 404 without reading the body.
+handler404 = "scorekeeper.pages.views.not_found"

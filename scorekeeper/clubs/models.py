@@ -10,6 +10,13 @@ class Club(models.Model):
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="directed_clubs", blank=True, verbose_name=_("directors")
     )
+    language = models.CharField(
+        _("language of printed documents"),
+        max_length=10,
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+        help_text=_("Score sheets and reports are printed in this language unless the link asks for another."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

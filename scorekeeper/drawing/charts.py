@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
+from django.utils.translation import gettext as _
 from reportlab.graphics import renderSVG
 from reportlab.graphics.charts.legends import LineLegend
 from reportlab.graphics.charts.lineplots import LinePlot
@@ -37,7 +38,7 @@ def line_chart(
     *,
     width: float = 180 * mm,
     height: float = 70 * mm,
-    empty: str = "Nothing to show yet.",
+    empty: str | None = None,
     x_label: str = "",
     font_size: float = 8,
 ) -> Drawing:
@@ -45,7 +46,8 @@ def line_chart(
     drawing = Drawing(width, height)
     names = [name for name, values in series.items() if len(values)]
     if not names:
-        drawing.add(String(10, height / 2, empty, fontName=FONT, fontSize=9))
+        text = _("Nothing to show yet.") if empty is None else empty
+        drawing.add(String(10, height / 2, text, fontName=FONT, fontSize=9))
         return drawing
     legend_width = 9 * font_size + 30 if len(names) > 1 else 0
     plot = LinePlot()
@@ -93,7 +95,7 @@ def line_chart(
 
 def account_chart(series: dict[str, list[int]], width: float = 180 * mm, height: float = 70 * mm) -> Drawing:
     """Each player's account deal by deal."""
-    return line_chart(series, "Account after each deal", width=width, height=height, empty="No deal played yet.")
+    return line_chart(series, _("Account after each deal"), width=width, height=height, empty=_("No deal played yet."))
 
 
 _PROLOG = re.compile(r"^.*?(?=<svg)", re.S)

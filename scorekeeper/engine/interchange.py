@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.engine.errors import EngineError
+from scorekeeper.engine.explain import render
 from scorekeeper.engine.ledger import Ledger, fold
 from scorekeeper.engine.model import (
     NONE_HELD,
@@ -350,7 +351,7 @@ def ledger_json(ledger: Ledger, *, explain: bool = False) -> dict[str, Any]:
             "store": e.state.store(ruleset),
         }
         if explain:
-            item["explanation"] = e.explanation
+            item["explanation"] = render(e.notes, ledger.session.players)
         deals.append(item)
     closing = None
     if ledger.closing is not None:

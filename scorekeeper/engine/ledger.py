@@ -7,10 +7,11 @@ table's stores after it. Replaying from any entry's state gives the same entries
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scorekeeper.engine.errors import EngineError
+from scorekeeper.engine.explain import Note, note
 from scorekeeper.engine.model import Contract, DealRecord, Line, Outcome, RuleSet, Session
 from scorekeeper.engine.outcome import classify, line_of
 from scorekeeper.engine.rulesets import bc, mc, pc, pp
@@ -101,7 +102,7 @@ class LedgerEntry:
     balances: tuple[int, ...]
     state: TableState
     deal: DealRecord
-    explanation: str = ""
+    notes: tuple[Note, ...] = ()  # the explanation as data (engine.explain), made only when asked for
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +177,7 @@ def settle_deal(
 
     if deal.void:
         after = dataclasses.replace(state, next_dealer=deal.dealer)
-        text = ""
-        if explain:
-            text = f"Misdeal: {session.players[deal.dealer]} deals again; nothing is paid."
+        misdeal = (note("misdeal", dealer=deal.dealer),) if explain else ()
         return LedgerEntry(
             position,
             None,
@@ -193,19 +192,18 @@ def settle_deal(
             state.balances,
             after,
             deal,
-            text,
+            misdeal,
         )
 
     number = state.number + 1
     f, fee_f, favourite = deal_factor(session, state, deal, number)
     outcome = classify(deal, options.outcome_thresholds)
     line = line_of(deal, outcome)
-    names = session.players if explain else None
-    ctx = DealContext(options, outcome, line, f, fee_f, names)
+    ctx = DealContext(options, outcome, line, f, fee_f)
     if work is None:
         work = Work([0, 0, 0, 0])
     work.load(state.pot, state.k, state.k_seats, state.board, state.beasts, state.held, state.eligible)
-    notes: list[str] | None = [headline(deal, outcome, line, session.players)] if explain else None
+    notes: list[Note] | None = [headline(deal, line)] if explain else None
     SETTLE[ruleset](deal, work, ctx, notes)
     deltas = tuple(work.deltas)
     b = state.balances
@@ -225,11 +223,8 @@ def settle_deal(
         favourite,
         (dealer + 1) % 4,
     )
-    text = ""
-    if notes is not None:
-        if f != 1:
-            notes.insert(1, f"Factor {f} (favourite suit or paulans).")
-        text = " ".join(notes)
+    if notes is not None and f != 1:
+        notes.insert(1, note("factor", factor=f))
     return LedgerEntry(
         position,
         number,
@@ -244,7 +239,7 @@ def settle_deal(
         balances,
         after,
         deal,
-        text,
+        () if notes is None else tuple(notes),
     )
 
 
@@ -295,35 +290,15 @@ def close_session(session: Session, state: TableState) -> Closing:
     return Closing(shares, balances, emptied)
 
 
-CONTRACT_WORDS = {
-    Contract.ALLIANCE: "calls",
-    Contract.SELF_CALL: "calls his own king",
-    Contract.SOLO: "solo",
-    Contract.VOLE_BID: "declares the vole",
-    Contract.FORCED: "forced spadille with",
-    Contract.MEDIATEUR: "médiateur",
-}
-LINE_WORDS = {
-    Line.WON: "won",
-    Line.PREMIERS: "won with premiers",
-    Line.VOLE_WON: "vole won",
-    Line.VOLE_LOST: "won, vole lost",
-    Line.REMISE: "remise",
-    Line.CODILLE: "codille",
-}
-
-
-def headline(deal: DealRecord, outcome: Outcome, line: Line, players: Sequence[str]) -> str:
-    H = players[deal.hombre]  # type: ignore[index]
-    words = CONTRACT_WORDS[deal.contract]  # type: ignore[index]
-    if deal.contract in (Contract.ALLIANCE, Contract.FORCED) and deal.ally is not None:
-        who = f"{H} {words} {players[deal.ally]}"
-    elif deal.contract is Contract.FORCED:
-        who = f"{H} forced spadille, alone"
-    else:
-        who = f"{H} {words}"
-    trick_word = "trick" if deal.tricks == 1 else "tricks"
-    return f"{who}, {deal.tricks} {trick_word}: {LINE_WORDS[line]}."
+def headline(deal: DealRecord, line: Line) -> Note:
+    return note(
+        "headline",
+        contract=deal.contract.value,  # type: ignore[union-attr]
+        hombre=deal.hombre,
+        ally=deal.ally,
+        tricks=deal.tricks,
+        line=line.value,
+    )
 
 
 __all__ = [

@@ -235,3 +235,48 @@ class PlayerMergeForm(_PlayerForm):
         if data.get("player") is not None and data.get("player") == data.get("into"):
             self.add_error("into", _("Choose the player to merge into."))
         return data
+
+
+SEAT_CHOICES = [(0, _("seat 1")), (1, _("seat 2")), (2, _("seat 3")), (3, _("seat 4"))]
+
+
+class SeatForm(forms.Form):
+    """A director's seat action at one table: replace the player of a seat, or swap two seats."""
+
+    action = forms.ChoiceField(choices=[("replace", _("Replace")), ("swap", _("Swap"))])
+    seat = forms.TypedChoiceField(label=_("Seat"), choices=SEAT_CHOICES, coerce=int, required=False)
+    player = forms.ModelChoiceField(
+        label=_("New player"),
+        queryset=None,
+        required=False,
+        error_messages={"invalid_choice": _("Choose a player of this club.")},
+    )
+    first = forms.TypedChoiceField(label=_("Swap"), choices=SEAT_CHOICES, coerce=int, required=False)
+    second = forms.TypedChoiceField(label=_("with"), choices=SEAT_CHOICES, coerce=int, required=False)
+
+    def __init__(self, *args, event: Event, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = event.club.players.filter(active=True)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("action") == "replace":
+            if data.get("seat") is None:
+                self.add_error("seat", _("Choose the seat."))
+            if data.get("player") is None:
+                self.add_error("player", _("Choose a player of this club."))
+        elif data.get("action") == "swap" and (
+            data.get("first") is None or data.get("second") is None or data.get("first") == data.get("second")
+        ):
+            self.add_error("second", _("Choose two different seats."))
+        return data
+
+
+class LateArrivalForm(forms.Form):
+    player = forms.ModelChoiceField(
+        label=_("Late arrival"), queryset=None, error_messages={"invalid_choice": _("Choose a player of this club.")}
+    )
+
+    def __init__(self, *args, event: Event, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = event.club.players.filter(active=True)

@@ -12,7 +12,7 @@ from scorekeeper.clubs.models import Club, Player
 from scorekeeper.engine import Options, RuleSet
 from scorekeeper.events.models import CheckIn, Event, EventLog, PlayerMerge, SitOut
 from scorekeeper.events.selectors import event_summary, seats_history
-from scorekeeper.tables.models import Table
+from scorekeeper.tables.models import Table, new_token
 from scorekeeper.tables.services import EventClosed, table_create, who
 
 
@@ -285,3 +285,129 @@ def player_merge_undo(*, merge: PlayerMerge, user=None) -> PlayerMerge:
             event_id=event_id, action="merge undone", who=by, note=f"{merge.name} is separate from {into.name} again"
         )
     return merge
+
+
+class SeatRefused(Exception):
+    """A seat change that would seat a player twice, or a player of another club or another table."""
+
+
+def _seat_table(table: Table) -> Table:
+    table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
+    if not table.event.is_open or table.ended_at is not None:
+        raise EventClosed
+    return table
+
+
+def _replay(table: Table) -> None:
+    """Fold the table again with its new seats (the records refer to seats, so every deal stands) and mark its
+    figures stale."""
+    table.refresh_from_db()
+    table.fold([d.to_record() for d in table.deals.order_by("position")])
+    table.changed()
+
+
+@transaction.atomic
+def table_seat_replace(*, table: Table, seat: int, player: Player, user=None) -> Table:
+    """A player who left is replaced: `player` takes seat `seat` (0-3) and its balance from now on. Refused for a
+    player of another club, one already at this table, or one seated at another table of the round still playing."""
+    table = _seat_table(table)
+    if not 0 <= seat <= 3:
+        raise SeatRefused("a seat is 0 to 3")
+    if player.club_id != table.event.club_id or not player.active:
+        raise SeatRefused("the player is not an active player of the event's club")
+    if player.pk in {p.pk for p in table.players}:
+        raise SeatRefused("the player already sits at this table")
+    elsewhere = Table.objects.filter(event=table.event, round=table.round, ended_at=None).exclude(pk=table.pk)
+    if any(player.pk in (t.seat_0_id, t.seat_1_id, t.seat_2_id, t.seat_3_id) for t in elsewhere):
+        raise SeatRefused("the player sits at another table of this round")
+    left = table.players[seat]
+    Table.objects.filter(pk=table.pk).update(**{SEATS[seat]: player})
+    CheckIn.objects.get_or_create(event=table.event, player=player)
+    SitOut.objects.filter(event=table.event, round=table.round, player=player).delete()
+    _replay(table)
+    EventLog.objects.create(
+        event=table.event,
+        action="seat replaced",
+        who=_by(user),
+        note=f"round {table.round} table {table.number} seat {seat + 1}: {player.name} replaces {left.name}"[:300],
+    )
+    return table
+
+
+@transaction.atomic
+def table_seat_swap(*, table: Table, first: int, second: int, user=None) -> Table:
+    """Two players sat in each other's seats: the seats are exchanged and the table replayed."""
+    table = _seat_table(table)
+    if first == second or not (0 <= first <= 3 and 0 <= second <= 3):
+        raise SeatRefused("two different seats, 0 to 3")
+    a, b = table.players[first], table.players[second]
+    Table.objects.filter(pk=table.pk).update(**{SEATS[first]: b, SEATS[second]: a})
+    _replay(table)
+    EventLog.objects.create(
+        event=table.event,
+        action="seats swapped",
+        who=_by(user),
+        note=f"round {table.round} table {table.number}: {a.name} (seat {first + 1}) and {b.name} (seat {second + 1})"[
+            :300
+        ],
+    )
+    return table
+
+
+@transaction.atomic
+def table_link_renew(*, table: Table, user=None) -> Table:
+    """A new entry link for a table (a phone was lost): the old link stops at once."""
+    old = table.token[:6]
+    Table.objects.filter(pk=table.pk).update(token=new_token())
+    table.refresh_from_db()
+    EventLog.objects.create(
+        event=table.event,
+        action="new link",
+        who=_by(user),
+        note=f"round {table.round} table {table.number}: link {old} replaced by {table.token[:6]}",
+    )
+    return table
+
+
+@transaction.atomic
+def seat_late_arrival(*, event: Event, player: Player, method: str = "random", user=None) -> str:
+    """Check in a player who came after the draw and seat him in the current round. With three players sitting
+    out, the four make a new table ("table"); before the round's first deal, the round is drawn again with him
+    ("redraw"); otherwise he sits out this round and is drawn in the next ("sitout")."""
+    if player.club_id != event.club_id or not player.active:
+        raise ValueError("the player is not an active player of the event's club")
+    if not Event.objects.select_for_update().get(pk=event.pk).is_open:
+        raise EventClosed
+    CheckIn.objects.get_or_create(event=event, player=player)
+    summary = event_summary(event=event)
+    round_number = summary.current_round
+    current = [t for t in summary.tables if t.table.round == round_number]
+    seated = {p.pk for t in current for p in t.table.players}
+    if not current or all(t.ended for t in current) or player.pk in seated:
+        return "checked-in"  # no round under way: the next draw seats him
+    waiting = [s.player for s in SitOut.objects.filter(event=event, round=round_number).select_related("player")]
+    waiting = [p for p in waiting if p.pk != player.pk]
+    if len(waiting) == 3:
+        number = max(t.table.number for t in current) + 1
+        group = [*waiting, player]
+        random.SystemRandom().shuffle(group)
+        table_create(
+            event=event,
+            number=number,
+            players=group,
+            first_dealer=random.SystemRandom().randrange(4),
+            round=round_number,
+        )
+        SitOut.objects.filter(event=event, round=round_number).delete()
+        what = f"new table {number} with {', '.join(p.name for p in waiting)}"
+        result = "table"
+    elif not any(t.ledger.entries for t in current):
+        seat_draw(event=event, method=method, redo=True)
+        what = f"round {round_number} drawn again"
+        result = "redraw"
+    else:
+        SitOut.objects.get_or_create(event=event, round=round_number, player=player)
+        what = f"sits out round {round_number}"
+        result = "sitout"
+    EventLog.objects.create(event=event, action="late arrival", who=_by(user), note=f"{player.name}: {what}"[:300])
+    return result

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs import services as club_services
@@ -19,7 +20,7 @@ from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
 from scorekeeper.events.models import CheckIn, Event, PlayerMerge
 from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summary
-from scorekeeper.tables.messages import EVENT_CLOSED
+from scorekeeper.tables.messages import EVENT_CLOSED, message_for
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import EventClosed, table_end_round
 
@@ -131,9 +132,11 @@ def _draw(request: HttpRequest, event: Event, method: str) -> HttpResponse:
     except EventClosed:
         messages.error(request, EVENT_CLOSED)
     else:
-        messages.success(
-            request, _("%(tables)s tables seated; %(out)s sitting out.") % {"tables": len(tables), "out": len(out)}
-        )
+        seated = ngettext("%(count)s table seated", "%(count)s tables seated", len(tables)) % {"count": len(tables)}
+        waiting = ngettext("%(count)s player sitting out", "%(count)s players sitting out", len(out)) % {
+            "count": len(out)
+        }
+        messages.success(request, _("%(seated)s; %(waiting)s.") % {"seated": seated, "waiting": waiting})
     return redirect("event", event_id=event.pk)
 
 
@@ -160,7 +163,7 @@ def table_end(request: HttpRequest, event_id: int, table_id: int) -> HttpRespons
     except EngineError as error:
         messages.error(
             request,
-            _("Table %(number)s cannot end yet: %(problem)s") % {"number": table.number, "problem": error.message},
+            _("Table %(number)s cannot end yet: %(problem)s") % {"number": table.number, "problem": message_for(error)},
         )
     except EventClosed:
         messages.error(request, EVENT_CLOSED)
@@ -385,3 +388,90 @@ def merge_undo(request: HttpRequest, club_id: int, merge_id: int) -> HttpRespons
     else:
         messages.success(request, _("%(old)s is a separate player again.") % {"old": merge.name})
     return redirect("players", club_id=club.pk)
+
+
+@login_required
+@require_POST
+def table_seats(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    """Replace a player who left, or swap two seats: audited in the event's log, and the table replayed."""
+    event = _event(request, event_id)
+    table = get_object_or_404(Table, pk=table_id, event=event)
+    form = forms.SeatForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for es in form.errors.values() for e in es))
+        return redirect("event", event_id=event.pk)
+    data = form.cleaned_data
+    if data["action"] == "replace":
+        left = table.players[data["seat"]]
+        title = _("Seat %(new)s in place of %(old)s at table %(number)s?") % {
+            "new": data["player"].name,
+            "old": left.name,
+            "number": table.number,
+        }
+        lines = [_("%(new)s takes the seat and its balance from now on.") % {"new": data["player"].name}]
+    else:
+        a, b = table.players[data["first"]], table.players[data["second"]]
+        title = _("Swap %(a)s and %(b)s at table %(number)s?") % {"a": a.name, "b": b.name, "number": table.number}
+        lines = [_("Every recorded deal is settled again with the seats exchanged.")]
+    if not _confirmed(request):
+        back = reverse("event", kwargs={"event_id": event.pk})
+        return _confirm(request, title=title, lines=lines, button=_("Change the seats"), back=back)
+    try:
+        if data["action"] == "replace":
+            services.table_seat_replace(table=table, seat=data["seat"], player=data["player"], user=request.user)
+        else:
+            services.table_seat_swap(table=table, first=data["first"], second=data["second"], user=request.user)
+    except services.SeatRefused:
+        messages.error(request, _("That player cannot take this seat: he is already seated in this round."))
+    except EventClosed:
+        messages.error(request, _("This table has ended its round, or the event is closed: its seats are kept."))
+    else:
+        messages.success(
+            request, _("Seats changed at table %(number)s; the change is in the log.") % {"number": table.number}
+        )
+    return redirect("event", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def table_link(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    """A new entry link for a table: the old one stops at once (a phone was lost)."""
+    event = _event(request, event_id)
+    table = get_object_or_404(Table, pk=table_id, event=event)
+    if not _confirmed(request):
+        return _confirm(
+            request,
+            title=_("A new link for table %(number)s?") % {"number": table.number},
+            lines=[_("The old link and its QR code stop working at once; scan the new QR code on the phones.")],
+            button=_("Issue a new link"),
+            back=reverse("event", kwargs={"event_id": event.pk}),
+        )
+    services.table_link_renew(table=table, user=request.user)
+    messages.success(request, _("Table %(number)s has a new link.") % {"number": table.number})
+    return redirect("event", event_id=event.pk)
+
+
+LATE = {
+    "table": _("%(name)s and the three players sitting out make a new table."),
+    "redraw": _("No deal had been recorded: the round is drawn again with %(name)s."),
+    "sitout": _("%(name)s sits out this round (its deals have begun) and is drawn in the next."),
+    "checked-in": _("%(name)s is checked in."),
+}
+
+
+@login_required
+@require_POST
+def late_arrival(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(request, event_id)
+    form = forms.LateArrivalForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for es in form.errors.values() for e in es))
+        return redirect("event", event_id=event.pk)
+    player = form.cleaned_data["player"]
+    try:
+        result = services.seat_late_arrival(event=event, player=player, user=request.user)
+    except EventClosed:
+        messages.error(request, EVENT_CLOSED)
+    else:
+        messages.success(request, LATE[result] % {"name": player.name})
+    return redirect("event", event_id=event.pk)

@@ -30,3 +30,7 @@ def document(request: HttpRequest, name: str) -> HttpResponse:
         raise Http404
     text = (settings.BASE_DIR / "docs" / DOCUMENTS[name]).read_text(encoding="utf-8")
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return render(request, "404.html", status=404)

@@ -37,9 +37,10 @@ class SheetHeader:
     date: str
     table: str
     ruleset: str
-    options: tuple[str, ...]  # the options that differ from the defaults, "key = value"
+    options: tuple[str, ...]  # the options that differ from the defaults, "label: value" in the document's language
     players: tuple[str, str, str, str]
     start: int
+    store_heading: str = ""  # the last column: the pot, the board, or PP's multiplier
 
 
 @dataclass(frozen=True)

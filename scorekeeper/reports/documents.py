@@ -1,10 +1,14 @@
-"""Score sheets and reports with reportlab: data in, PDF bytes out. No request, no database here."""
+"""Score sheets and reports with reportlab: data in, PDF bytes out. No request, no database here.
+
+Words are translated into the active language (the view chooses it: the club's, or ?lang=)."""
 
 from __future__ import annotations
 
 import io
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
@@ -69,7 +73,7 @@ def _build(story, paper: str, footer: str, title: str) -> bytes:
         topMargin=10 * mm,
         bottomMargin=14 * mm,
         title=title,
-        author="Quadrille scorekeeper",
+        author=_("Quadrille scorekeeper"),
     )
     doc.build(story, canvasmaker=_numbered(footer))
     return out.getvalue()
@@ -77,14 +81,15 @@ def _build(story, paper: str, footer: str, title: str) -> bytes:
 
 def _header(h: SheetHeader, heading: str) -> list:
     seats = "   ".join(f"{i + 1}. {name}" for i, name in enumerate(h.players))
+    options = _("options: %(options)s") % {"options": "; ".join(h.options)} if h.options else _("default options")
     story = [
         _text(f"{heading}: {h.club} · {h.event} · {h.date} · {h.table}", TITLE),
         _text(
-            f"{h.ruleset}; starting balance {h.start}"
-            + (f"; options: {', '.join(h.options)}" if h.options else "; default options"),
+            _("%(ruleset)s; starting balance %(start)s; %(options)s")
+            % {"ruleset": h.ruleset, "start": h.start, "options": options},
             TEXT,
         ),
-        _text(f"Seats in playing order (to the right): {seats}", TEXT),
+        _text(_("Seats in playing order (to the right): %(seats)s") % {"seats": seats}, TEXT),
         Spacer(1, 4),
     ]
     return story
@@ -103,7 +108,21 @@ def _grid_style(header_rows: int = 1) -> list:
     ]
 
 
-COLUMNS = ["#", "Dealer", "Contract", "Hombre", "Ally", "Tr.", "T", "Run", "Pr./vole", "Result"]
+def _columns() -> list[str]:
+    return [
+        "#",
+        _("Dealer"),
+        _("Contract"),
+        _("Hombre"),
+        _("Ally"),
+        pgettext("score sheet column: trumps", "Tr."),
+        pgettext("score sheet column: tricks", "T"),
+        pgettext("score sheet column: matadors", "Run"),
+        pgettext("score sheet column: premiers and vole", "Pr./vole"),
+        _("Result"),
+    ]
+
+
 WIDTHS = [8 * mm, 15 * mm, 15 * mm, 16 * mm, 16 * mm, 7 * mm, 6 * mm, 8 * mm, 13 * mm, 14 * mm]
 
 
@@ -112,14 +131,14 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
     marked; a signature line for each player."""
     h = sheet.header
     names = [n.split()[0] if n.split() else n for n in h.players]
-    rows = [COLUMNS + names + ["Pot"]]
+    rows = [_columns() + names + [_store_heading(sheet.header)]]
     style = _grid_style()
     tours = {t.tour: t for t in sheet.tours}
     valid = 0
     for row in sheet.rows:
         mark = "*" if row.corrected else ""
         if row.void:
-            rows.append([row.number, row.dealer, "misdeal", "", "", "", "", "", "", "", "", "", "", "", row.store])
+            rows.append([row.number, row.dealer, _("misdeal"), "", "", "", "", "", "", "", "", "", "", "", row.store])
             style.append(("TEXTCOLOR", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#777777")))
             continue
         cells = [f"{d:+d}\n{b}" for d, b in zip(row.deltas, row.balances, strict=True)]
@@ -145,7 +164,7 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
             rows.append(
                 [
                     "",
-                    f"Tour {total.tour}",
+                    _("Tour %(tour)s") % {"tour": total.tour},
                     "",
                     "",
                     "",
@@ -153,7 +172,7 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
                     "",
                     "",
                     "",
-                    "subtotal",
+                    _("subtotal"),
                     *[f"{d:+d}" for d in total.deltas],
                     "",
                 ]
@@ -165,14 +184,24 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
     widths = WIDTHS + [17 * mm] * 4 + [12 * mm]
     grid = Table(rows, colWidths=widths, repeatRows=1)
     grid.setStyle(TableStyle(style))
-    story = _header(h, "Score sheet")
+    story = _header(h, _("Score sheet"))
     story.append(grid)
     story.append(Spacer(1, 5))
     finals = ", ".join(f"{n} {b}" for n, b in zip(h.players, sheet.balances, strict=True))
-    story.append(_text(f"Final balances: {finals}. * corrected after it was first recorded.", TEXT))
+    story.append(
+        _text(_("Final balances: %(balances)s. * corrected after it was first recorded.") % {"balances": finals}, TEXT)
+    )
     story.append(Spacer(1, 14))
     story.append(_signatures(h.players))
-    return _build(story, paper, f"Generated {sheet.generated}", f"Score sheet {h.event} {h.table}")
+    return _build(story, paper, _generated(sheet.generated), f"{_('Score sheet')} {h.event} {h.table}")
+
+
+def _generated(when: str) -> str:
+    return _("Generated %(when)s") % {"when": when}
+
+
+def _store_heading(h: SheetHeader) -> str:
+    return h.store_heading or _("Pot")
 
 
 def _signatures(players) -> Table:
@@ -189,7 +218,7 @@ def blank_sheet(sheet: BlankSheet, paper: str = "a4") -> bytes:
     """The same grid, empty, with names and seats filled in and a QR code of the table's entry link."""
     h = sheet.header
     names = [n.split()[0] if n.split() else n for n in h.players]
-    rows = [COLUMNS + names + ["Pot"]]
+    rows = [_columns() + names + [_store_heading(h)]]
     for number in range(1, sheet.deals + 1):
         rows.append([str(number)] + [""] * 14)
     grid = Table(
@@ -201,17 +230,17 @@ def blank_sheet(sheet: BlankSheet, paper: str = "a4") -> bytes:
     size = 28 * mm
     drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
     drawing.add(qr)
-    top = Table([[_header(h, "Score sheet (paper)"), drawing]], colWidths=[150 * mm, 32 * mm])
+    top = Table([[_header(h, _("Score sheet (paper)")), drawing]], colWidths=[150 * mm, 32 * mm])
     top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     story = [
         top,
-        _text(f"Entry link: {sheet.link}", SMALL),
+        _text(_("Entry link: %(link)s") % {"link": sheet.link}, SMALL),
         Spacer(1, 4),
         grid,
         Spacer(1, 14),
         _signatures(h.players),
     ]
-    return _build(story, paper, f"Generated {sheet.generated}", f"Blank score sheet {h.event} {h.table}")
+    return _build(story, paper, _generated(sheet.generated), f"{_('Score sheet (paper)')} {h.event} {h.table}")
 
 
 def _small_table(rows, widths, right_from: int = 1) -> Table:
@@ -231,7 +260,7 @@ def _small_table(rows, widths, right_from: int = 1) -> Table:
 
 
 def _contracts(lines) -> Table:
-    rows = [["Contract", "Played", "Made", "Rate"]]
+    rows = [[_("Contract"), _("Played"), _("Made"), _("Rate")]]
     for line in lines:
         rate = f"{100 * line.made // line.played}%" if line.played else "–"
         rows.append([line.contract, line.played, line.made, rate])
@@ -242,52 +271,64 @@ def event_report(report: EventReport, paper: str = "a4") -> bytes:
     story = [
         _text(f"{report.event} · {report.club} · {report.date}", TITLE),
         _text(report.ruleset, TEXT),
-        _text("Final standings", H2),
+        _text(_("Final standings"), H2),
     ]
-    rows = [["#", "Player", "Account", "Change"]]
+    rows = [["#", _("Player"), _("Account"), _("Change")]]
     rows += [[s.rank, s.name, s.account, f"{s.change:+d}"] for s in report.standings]
     story.append(_small_table(rows, [10 * mm, 60 * mm, 25 * mm, 25 * mm], right_from=2))
-    story.append(_text("The evening in figures", H2))
-    voles = f"{report.voles_won} won of {report.voles_tried} played for"
-    story.append(
-        _text(
-            f"{report.deals} deals; {report.remises} remises, {report.codilles} codilles; voles: {voles}; "
-            f"largest pot {report.largest_pot}.",
-            TEXT,
+    story.append(_text(_("The evening in figures"), H2))
+    figures = [
+        ngettext("%(count)s deal", "%(count)s deals", report.deals) % {"count": report.deals},
+        ngettext("%(count)s remise", "%(count)s remises", report.remises) % {"count": report.remises},
+        ngettext("%(count)s codille", "%(count)s codilles", report.codilles) % {"count": report.codilles},
+        ngettext(
+            "voles: %(won)s won of %(count)s played for",
+            "voles: %(won)s won of %(count)s played for",
+            report.voles_tried,
         )
-    )
+        % {"won": report.voles_won, "count": report.voles_tried},
+        _("largest pot %(pot)s") % {"pot": report.largest_pot},
+    ]
+    story.append(_text("; ".join(figures) + ".", TEXT))
     story.append(Spacer(1, 3))
     story.append(_contracts(report.contracts))
     for result in report.rounds:
-        story.append(_text(f"Round {result.round}", H2))
-        rows = [["Player", "Change"]] + [[name, f"{change:+d}"] for name, change in result.lines]
+        story.append(_text(_("Round %(round)s") % {"round": result.round}, H2))
+        rows = [[_("Player"), _("Change")]] + [[name, f"{change:+d}"] for name, change in result.lines]
         story.append(_small_table(rows, [70 * mm, 25 * mm]))
-    story.append(_text("Tables", H2))
-    rows = [["Table", "Players and balances", "Deals"]]
+    story.append(_text(_("Tables"), H2))
+    rows = [[_("Table"), _("Players and balances"), _("Deals")]]
     for t in report.tables:
         players = ", ".join(f"{n} {b}" for n, b in zip(t.players, t.balances, strict=True))
         rows.append([t.label, _text(players, TEXT), t.deals])
     story.append(_small_table(rows, [35 * mm, 125 * mm, 15 * mm], right_from=2))
-    story.append(KeepTogether([_text("Accounts over the evening", H2), account_chart(report.series)]))
-    return _build(story, paper, f"Generated {report.generated}", f"Report {report.event}")
+    story.append(KeepTogether([_text(_("Accounts over the evening"), H2), account_chart(report.series)]))
+    return _build(story, paper, _generated(report.generated), f"{_('Report')} {report.event}")
 
 
 def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
     story = [
         _text(f"{report.player} · {report.club}", TITLE),
         _text(report.scope, TEXT),
-        _text("Summary", H2),
+        _text(_("Summary"), H2),
         _text(
-            f"{report.deals} deals played, {report.as_hombre} as hombre. Chips won {report.won}, "
-            f"lost {report.lost}; account {report.account}.",
+            ngettext(
+                "%(count)s deal played, %(hombre)s as hombre.",
+                "%(count)s deals played, %(hombre)s as hombre.",
+                report.deals,
+            )
+            % {"count": report.deals, "hombre": report.as_hombre}
+            + " "
+            + _("Chips won %(won)s, lost %(lost)s; account %(account)s.")
+            % {"won": report.won, "lost": report.lost, "account": report.account},
             TEXT,
         ),
-        _text("Contracts played as hombre", H2),
+        _text(_("Contracts played as hombre"), H2),
         _contracts(report.contracts),
-        _text("Account", H2),
+        _text(_("Account"), H2),
         account_chart({report.player: report.series}),
     ]
     if report.rating:
-        title = "Club rating after each event (Plackett-Luce; 0 for a new player)"
-        story += [_text("Rating", H2), line_chart({report.player: report.rating}, title)]
-    return _build(story, paper, f"Generated {report.generated}", f"Report {report.player}")
+        title = _("Club rating after each event (Plackett-Luce; 0 for a new player)")
+        story += [_text(_("Rating"), H2), line_chart({report.player: report.rating}, title)]
+    return _build(story, paper, _generated(report.generated), f"{_('Report')} {report.player}")

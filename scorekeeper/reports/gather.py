@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
 from scorekeeper.analysis.figures import PlayerFigures
 from scorekeeper.analysis.selectors import player_analysis, player_event_figures
@@ -24,7 +25,7 @@ from scorekeeper.reports.data import (
     TableSummary,
 )
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.presenters import CONTRACTS, LINES, SUIT_SYMBOLS
+from scorekeeper.tables.presenters import CONTRACTS, LINES, SUIT_SYMBOLS, option_text
 from scorekeeper.tables.selectors import TableView, table_ledger
 
 CONTRACT_ORDER = [
@@ -38,7 +39,12 @@ CONTRACT_ORDER = [
 
 
 def _now() -> str:
-    return timezone.localtime().strftime("%Y-%m-%d %H:%M")
+    return formats.date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")
+
+
+def _date(day) -> str:
+    """A date as the document's language writes it."""
+    return formats.date_format(day, "DATE_FORMAT")
 
 
 def _store(view: TableView, state) -> str:
@@ -53,16 +59,18 @@ def _store(view: TableView, state) -> str:
 
 def _header(table: Table, view: TableView) -> SheetHeader:
     event = table.event
-    options = tuple(f"{k} = {v}" for k, v in view.session.options.as_mapping(changed_only=True).items())
+    options = tuple(option_text(k, v) for k, v in view.session.options.as_mapping(changed_only=True).items())
+    store = {"parlett-points": _("Multiplier"), "britannica-counters": _("Board")}.get(view.ruleset.value, _("Pot"))
     return SheetHeader(
         club=event.club.name,
         event=event.name,
-        date=event.date.isoformat(),
-        table=f"round {table.round}, table {table.number}",
+        date=_date(event.date),
+        table=_("round %(round)s, table %(table)s") % {"round": table.round, "table": table.number},
         ruleset=event.get_ruleset_display(),
         options=options,
         players=view.session.players,
         start=event.start,
+        store_heading=store,
     )
 
 
@@ -75,9 +83,9 @@ def sheet_for(table: Table) -> TableSheet:
         if e.void:
             rows.append(SheetRow("–", names[d.dealer], e.deltas, e.balances, _store(view, e.state), void=True))
             continue
-        extras = "premiers" if d.premiers else ""
+        extras = str(LINES[Line.PREMIERS]) if d.premiers else ""
         if d.vole_attempted:
-            extras = "vole won" if d.tricks == 10 else "vole lost"
+            extras = str(LINES[Line.VOLE_WON] if d.tricks == 10 else LINES[Line.VOLE_LOST])
         rows.append(
             SheetRow(
                 number=str(e.number),
@@ -134,7 +142,8 @@ def event_report_for(event: Event) -> EventReport:
                 line.append(line[-1] + e.deltas[seat])
         tables.append(
             TableSummary(
-                f"Round {progress.table.round} · table {progress.table.number}",
+                _("Round %(round)s · table %(table)s")
+                % {"round": progress.table.round, "table": progress.table.number},
                 names,
                 progress.deals,
                 progress.ledger.state.balances,
@@ -148,7 +157,7 @@ def event_report_for(event: Event) -> EventReport:
     return EventReport(
         club=event.club.name,
         event=event.name,
-        date=event.date.isoformat(),
+        date=_date(event.date),
         ruleset=event.get_ruleset_display(),
         standings=standings,
         tables=tuple(tables),
@@ -187,7 +196,7 @@ def _personal(player, club: str, scope: str, f: PlayerFigures, start: int, ratin
 def personal_report_for(event: Event, player) -> PersonalReport:
     """One player's evening; the account includes the end-of-round pot rule, the chart the deals."""
     figures = player_event_figures(event=event, player=player)
-    return _personal(player, event.club.name, f"{event.name}, {event.date.isoformat()}", figures, event.start)
+    return _personal(player, event.club.name, f"{event.name}, {_date(event.date)}", figures, event.start)
 
 
 def personal_season_for(club, player, year: int) -> PersonalReport:
@@ -195,4 +204,5 @@ def personal_season_for(club, player, year: int) -> PersonalReport:
     end-of-round rule included."""
     page = player_analysis(player=player, year=year)
     rating = [value for _event, value in page.rating_history]
-    return _personal(player, club.name, f"Season {year}: chips won or lost over the year", page.figures, 0, rating)
+    scope = _("Season %(year)s: chips won or lost over the year") % {"year": year}
+    return _personal(player, club.name, scope, page.figures, 0, rating)

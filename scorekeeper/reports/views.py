@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils import translation
 from django.views.decorators.http import require_safe
 
-from scorekeeper.clubs.models import Player
+from scorekeeper.clubs.models import Club, Player
 from scorekeeper.clubs.selectors import directed_club
 from scorekeeper.events.selectors import directed_event, season_year
 from scorekeeper.links import absolute_url
@@ -26,24 +28,36 @@ def _paper(request: HttpRequest) -> str:
     return "letter" if request.GET.get("paper") == "letter" else "a4"
 
 
+def _language(request: HttpRequest, club: Club) -> translation.override:
+    """Documents speak the club's language (a club setting), or the one the link asks for with ?lang=."""
+    asked = request.GET.get("lang", "")
+    return translation.override(asked if asked in dict(settings.LANGUAGES) else club.language)
+
+
 @require_safe
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
-    return _pdf(documents.table_sheet(gather.sheet_for(table), _paper(request)), f"table-{table.number}")
+    with _language(request, table.event.club):
+        content = documents.table_sheet(gather.sheet_for(table), _paper(request))
+    return _pdf(content, f"table-{table.number}")
 
 
 @require_safe
 def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     link = absolute_url(request, reverse("table", kwargs={"token": table.token}))
-    return _pdf(documents.blank_sheet(gather.blank_for(table, link), _paper(request)), f"blank-{table.number}")
+    with _language(request, table.event.club):
+        content = documents.blank_sheet(gather.blank_for(table, link), _paper(request))
+    return _pdf(content, f"blank-{table.number}")
 
 
 @login_required
 @require_safe
 def event_report(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(user=request.user, event_id=event_id)
-    return _pdf(documents.event_report(gather.event_report_for(event), _paper(request)), f"event-{event.pk}")
+    with _language(request, event.club):
+        content = documents.event_report(gather.event_report_for(event), _paper(request))
+    return _pdf(content, f"event-{event.pk}")
 
 
 @login_required
@@ -51,8 +65,9 @@ def event_report(request: HttpRequest, event_id: int) -> HttpResponse:
 def personal_report(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
     event = directed_event(user=request.user, event_id=event_id)
     player = get_object_or_404(Player, pk=player_id, club=event.club)
-    report = gather.personal_report_for(event, player)
-    return _pdf(documents.personal_report(report, _paper(request)), f"player-{player.pk}")
+    with _language(request, event.club):
+        content = documents.personal_report(gather.personal_report_for(event, player), _paper(request))
+    return _pdf(content, f"player-{player.pk}")
 
 
 @login_required
@@ -61,5 +76,6 @@ def season_report(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
     club = directed_club(user=request.user, club_id=club_id)
     player = get_object_or_404(Player, pk=player_id, club=club)
     year = season_year(request.GET.get("year"))
-    report = gather.personal_season_for(club, player, year)
-    return _pdf(documents.personal_report(report, _paper(request)), f"player-{player.pk}-{year}")
+    with _language(request, club):
+        content = documents.personal_report(gather.personal_season_for(club, player, year), _paper(request))
+    return _pdf(content, f"player-{player.pk}-{year}")

@@ -7,12 +7,25 @@ from scorekeeper.tables.models import Deal, DealChange, Table
 class TableAdmin(admin.ModelAdmin):
     list_display = ["__str__", "round", "number", "seat_0", "seat_1", "seat_2", "seat_3"]
     list_filter = ["event"]
-    # The first dealer fixes the rotation every recorded deal was checked against.
-    readonly_fields = ["first_dealer", "revision"]
+    # Every field is recorded data: seats change through the director's audited seat actions (which replay the
+    # table), the end of a round through its service, the link through "new link"; the first dealer fixes the
+    # rotation every recorded deal was checked against. The admin shows them.
+    readonly_fields = [
+        "event",
+        "round",
+        "number",
+        "seat_0",
+        "seat_1",
+        "seat_2",
+        "seat_3",
+        "first_dealer",
+        "ended_at",
+        "drawn_cards",
+        "revision",
+    ]
 
-    def save_model(self, request, obj, form, change) -> None:
-        super().save_model(request, obj, form, change)
-        obj.changed()  # a seat may have changed hands: figures kept for the table are stale
+    def has_add_permission(self, request) -> bool:
+        return False  # tables are seated by the draw, which checks the players
 
 
 class DealChangeInline(admin.TabularInline):

@@ -25,7 +25,7 @@ PENALTIES = [
     (PenaltyKind.RENOUNCE.value, _("renounce")),
     (PenaltyKind.ELEVEN_CARDS.value, _("played with eleven cards")),
     (PenaltyKind.TURNED_HAND.value, _("turned another's hand")),
-    (PenaltyKind.FRIEND_REVEALED.value, _("friend revealed himself")),
+    (PenaltyKind.FRIEND_REVEALED.value, _("the friend made themselves known")),
     (PenaltyKind.PARTNER_OUT_OF_TURN.value, _("ally played out of turn")),
     (PenaltyKind.DISCOVERED_GAME.value, _("side discovered its game")),
     (PenaltyKind.SHOWED_CARDS.value, _("showed cards")),

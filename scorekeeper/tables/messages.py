@@ -16,7 +16,7 @@ MESSAGES = {
     "contract_not_allowed": _("This contract is not played in this event."),
     "hombre_invalid": _("Who is the hombre?"),
     "ally_required": _("Who holds the called king (the ally)?"),
-    "ally_is_hombre": _("The hombre cannot be his own ally: choose “own king” instead."),
+    "ally_is_hombre": _("The hombre cannot be their own ally: choose “own king” instead."),
     "ally_invalid": _("Who holds the called king (the ally)?"),
     "ally_unexpected": _("Only an alliance or forced spadille has an ally."),
     "trump_invalid": _("Which suit was trumps?"),
@@ -25,17 +25,17 @@ MESSAGES = {
     "called_unexpected": _("A solo or a vole calls no card."),
     "called_required": _("Which king did the médiateur buy?"),
     "mediateur_giver_invalid": _("Who gave the king to the médiateur?"),
-    "mediateur_giver_is_hombre": _("The hombre cannot buy his own king."),
+    "mediateur_giver_is_hombre": _("The hombre cannot buy their own king."),
     "tricks_invalid": _("How many tricks did the contracting side take (0 to 10)?"),
     "hombre_tricks_invalid": _("The hombre's own tricks cannot be more than the side's."),
-    "hombre_tricks_required": _("How many tricks did the hombre take himself? Under three, he pays alone."),
-    "hombre_tricks_mismatch": _("The hombre plays alone: his tricks are the side's."),
+    "hombre_tricks_required": _("How many tricks did the hombre take alone? Under three, the hombre pays alone."),
+    "hombre_tricks_mismatch": _("The hombre plays alone: the hombre's tricks are the side's."),
     "tricks_by_seat_invalid": _("The four players' tricks must add up to 10."),
     "tricks_by_seat_mismatch": _("The players' tricks do not match the side's tricks."),
     "tricks_by_seat_required": _("This event needs every player's tricks."),
     "run_invalid": _("Matadors: none, or a run of 3 or more trumps from Spadille down."),
     "run_hombre_exceeds_side": _("The hombre cannot hold more matadors than the side."),
-    "run_mismatch": _("The hombre plays alone: his matadors are the side's."),
+    "run_mismatch": _("The hombre plays alone: the hombre's matadors are the side's."),
     "premiers_too_few_tricks": _("Premiers means the side took the first six tricks."),
     "premiers_without_six": _("With premiers and no vole, play stopped at six tricks."),
     "vole_without_premiers": _("The vole is played for only after winning the first six tricks."),
@@ -50,6 +50,25 @@ MESSAGES = {
     "remainder_winner_not_eligible": _("Only the defenders of the last codille may take the remainder."),
     "remainder_winner_unexpected": _("No codille remainder is waiting."),
     "pot_not_won": _("The pot has not been won: play on until it is."),
+    # Reading an interchange file (import).
+    "json_invalid": _("The file is not valid JSON."),
+    "document_invalid": _("The file is not an interchange document (a JSON object)."),
+    "field_unknown": _("The file has a field the interchange format does not know."),
+    "format_invalid": _("The file is not in the interchange format quadrille-deals/1."),
+    "players_invalid": _("The file must name four players."),
+    "start_invalid": _("The starting balance must be a whole number."),
+    "close_invalid": _("“close” must be true or false."),
+    "deals_invalid": _("The deals must be a list."),
+    "opening_unexpected": _("The file opens with a store this rule set does not have."),
+    "opening_invalid": _("The opening stores must be whole numbers, 0 or more."),
+    "flag_invalid": _("A yes-or-no field must be true or false."),
+    "deal_invalid": _("Each deal must be a JSON object."),
+    "dealer_invalid": _("Every deal names its dealer, a seat from 0 to 3."),
+    "void_with_result": _("A misdeal has no contract or result."),
+    "claims_invalid": _("The claims must say true or false for matadors and sans prendre."),
+    "remainder_winner_invalid": _("The remainder goes to a seat from 0 to 3, or to nobody."),
+    "penalty_invalid": _("A penalty has a kind, the offenders' seats and a count."),
+    "import_opening_unexpected": _("An imported file cannot open with chips on the table."),
 }
 
 # Engine fields that have no control of their own on the form are shown with the nearest one.
@@ -63,6 +82,7 @@ FIELDS = {
 
 
 def message_for(error: EngineError) -> str:
+    """The error in the reader's language; a code without a message here falls back to the engine's English."""
     return str(MESSAGES.get(error.code, error.message))
 
 

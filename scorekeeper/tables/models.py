@@ -216,3 +216,31 @@ class DealChange(models.Model):
 
     def delete(self, *args, **kwargs):
         raise PermissionDenied("the audit is append-only")
+
+
+class ReplacedDeals(models.Model):
+    """Append-only audit of an import that replaced a table's deals: the deals as they were, each with the
+    history of its changes, so that nothing recorded is lost."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="replacements")
+    deals = models.JSONField()  # [{"position": n, "record": {...}, "changes": [{"action", "who", "at", ...}]}]
+    reason = models.TextField(blank=True, default="")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    who = models.CharField(max_length=150)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "at", "id"]
+        verbose_name = _("replaced deals")
+        verbose_name_plural = _("replaced deals")
+
+    def __str__(self) -> str:
+        return f"{self.table} · {len(self.deals)} deals replaced by {self.who}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            raise PermissionDenied("the audit is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionDenied("the audit is append-only")

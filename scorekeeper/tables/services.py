@@ -18,7 +18,8 @@ from scorekeeper.engine import (
     parse_document,
     settle_deal,
 )
-from scorekeeper.tables.models import Deal, DealChange, Table
+from scorekeeper.engine.interchange import load_json
+from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Table
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -60,6 +61,12 @@ def who(user: User, *, fallback: str | None = None) -> tuple[AbstractBaseUser | 
     if user is not None and user.is_authenticated:
         return user, user.get_username()  # type: ignore[union-attr]
     return None, fallback or _("table link")
+
+
+def link_name(table: Table) -> str:
+    """How the audit names a change made through a table's entry link: the link's first characters, which tell
+    one link from the link issued after it."""
+    return _("table link %(link)s") % {"link": table.token[:6]}
 
 
 def _locked(table: Table) -> tuple[Table, list[Deal]]:
@@ -118,7 +125,7 @@ def deal_record(
             deal.save()
     except IntegrityError:
         raise StaleDeal(expected=position, recorded=position) from None
-    who_user, by = who(user)
+    who_user, by = who(user, fallback=link_name(table))
     DealChange.objects.create(
         deal=deal, action=DealChange.Action.RECORDED, after=deal_json(entry.deal), user=who_user, who=by
     )
@@ -145,7 +152,7 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
     before = deal_json(stored.to_record())
     stored.set_record(ledger.entries[index].deal)
     stored.save()
-    who_user, by = who(user)
+    who_user, by = who(user, fallback=link_name(table))
     DealChange.objects.create(
         deal=stored,
         action=DealChange.Action.CORRECTED,
@@ -159,11 +166,38 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
     return stored
 
 
-@transaction.atomic
-def table_import(*, table: Table, document: object, user: User = None) -> list[Deal]:
-    """Append the deals of an interchange document (e.g. an evening kept on paper) to a table.
+MAX_IMPORT_BYTES = 1_000_000  # a table's evening is a few kilobytes; a season of one table, well under this
+MAX_TABLE_DEALS = 500  # ten tours is 40 deals: 500 is far beyond an evening, far below a slow page
 
-    Refused whole if the document is for another rule set or options, or if any deal is invalid."""
+
+def import_document(raw: bytes) -> object:
+    """The JSON document of an uploaded file, refused (EngineError) when it is too large, too deep or not JSON."""
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise EngineError(
+            "import_too_large", None, _("the file is larger than %(size)s MB") % {"size": MAX_IMPORT_BYTES // 10**6}
+        )
+    try:
+        return load_json(raw)
+    except RecursionError:  # a document nested thousands deep: no interchange file is
+        too_deep = _("the file is nested too deeply to be an interchange file")
+        raise EngineError("json_too_deep", None, too_deep) from None
+
+
+class TableHasDeals(Exception):
+    """The table already has deals: an import replaces them only when the director says so."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(f"the table has {count} deals")
+        self.count = count
+
+
+@transaction.atomic
+def table_import(*, table: Table, document: object, user: User = None, replace: bool = False) -> list[Deal]:
+    """Record the deals of an interchange document (e.g. an evening kept on paper) at a table.
+
+    A table that has deals is refused (TableHasDeals) unless `replace`: then its deals, with the history of each,
+    are kept in a ReplacedDeals audit row and the file's deals take their place. Refused whole if the document is
+    for another rule set or options, has more than MAX_TABLE_DEALS deals, or if any deal is invalid."""
     session_in, records_in, _close = parse_document(document)
     table, deals = _locked(table)
     session = table.session()
@@ -173,12 +207,33 @@ def table_import(*, table: Table, document: object, user: User = None) -> list[D
         raise EngineError("import_options_mismatch", "options", _("this file's options differ from the event's"))
     if session_in.opening != Opening():
         raise EngineError("import_opening_unexpected", None, _("an imported file cannot open with chips on the table"))
-    existing = [d.to_record() for d in deals]
-    ledger = table.fold(existing + list(records_in))
-    who_user, by = who(user)
+    if len(records_in) > MAX_TABLE_DEALS:
+        raise EngineError(
+            "import_too_many_deals", "deals", _("a table holds at most %(count)s deals") % {"count": MAX_TABLE_DEALS}
+        )
+    if deals and not replace:
+        raise TableHasDeals(len(deals))
+    ledger = table.fold(list(records_in))
+    who_user, by = who(user, fallback=link_name(table))
+    if deals:
+        kept = [
+            {
+                "position": d.position,
+                "record": deal_json(d.to_record()),
+                "changes": [
+                    {"action": c.action, "who": c.who, "at": c.at.isoformat(), "reason": c.reason, "after": c.after}
+                    for c in d.changes.all()
+                ],
+            }
+            for d in deals
+        ]
+        ReplacedDeals.objects.create(table=table, deals=kept, reason="import", user=who_user, who=by)
+        # The deals and their history now live in the ReplacedDeals row; the append-only guard is on single rows.
+        DealChange.objects.filter(deal__table=table).delete()
+        Deal.objects.filter(table=table).delete()
     created = []
-    for offset, entry in enumerate(ledger.entries[len(existing) :], start=len(existing) + 1):
-        deal = Deal(table=table, position=offset)
+    for position, entry in enumerate(ledger.entries, start=1):
+        deal = Deal(table=table, position=position)
         deal.set_record(entry.deal)
         deal.save()
         DealChange.objects.create(

@@ -14,16 +14,16 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import DealRecord, EngineError
-from scorekeeper.engine.interchange import load_json
 from scorekeeper.links import absolute_url
 from scorekeeper.tables import services
 from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
-from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_ENDED
+from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_ENDED, message_for
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.selectors import TableView, deal_settlement, table_by_token, table_ledger
 
@@ -106,11 +106,11 @@ def _posted_position(request: HttpRequest) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     view = table_ledger(table=table)
-    if request.method == "GET":
+    if request.method != "POST":
         return _page(request, view, _deal_form(view), None)
 
     # A form already saved is answered from the stored deal before anything is validated against the table as
@@ -241,7 +241,7 @@ def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("table", token=token)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
     table = table_by_token(token=token)
     view = table_ledger(table=table)
@@ -272,7 +272,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                     form.add_error(
                         None,
                         _("This correction would make deal %(position)s impossible: %(problem)s")
-                        % {"position": refused.error.position, "problem": refused.error.message},
+                        % {"position": refused.error.position, "problem": message_for(refused.error)},
                     )
                 except services.EventClosed as closed:
                     messages.error(request, ROUND_ENDED if isinstance(closed, services.RoundEnded) else EVENT_CLOSED)
@@ -338,10 +338,24 @@ def table_import(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, _("Choose an interchange file (.json) to import."))
         return redirect("table", token=token)
     try:
-        created = services.table_import(table=table, document=load_json(upload.read()), user=request.user)
+        document = services.import_document(upload.read(services.MAX_IMPORT_BYTES + 1))
+        replace = request.POST.get("replace") == "1"
+        created = services.table_import(table=table, document=document, user=request.user, replace=replace)
+    except services.TableHasDeals as full:
+        messages.error(
+            request,
+            ngettext(
+                "Nothing was imported: this table already has %(count)s deal. Tick “Replace” to import in its "
+                "place (it is kept in the audit).",
+                "Nothing was imported: this table already has %(count)s deals. Tick “Replace” to import in their "
+                "place (they are kept in the audit).",
+                full.count,
+            )
+            % {"count": full.count},
+        )
     except EngineError as error:
         where = _("deal %(position)s: ") % {"position": error.position} if error.position else ""
-        messages.error(request, _("Nothing was imported. ") + where + error.message)
+        messages.error(request, _("Nothing was imported. ") + where + message_for(error))
     except services.EventClosed:
         messages.error(request, EVENT_CLOSED)
     else:

@@ -173,7 +173,7 @@ def test_pages_render_for_a_director_only(client, history):
     assert "Dan" in season and "+120" in season and "15.00" in season
     player = client.get(urls[1]).content.decode()
     assert player.count('<svg role="img"') == 2 and 'id="chips-clip"' in player and 'id="rating-clip"' in player
-    assert "-84" in player and "Called by him" in player
+    assert "-84" in player and "Allies called" in player
     assert client.get(urls[1] + "?year=abc").status_code == 200
     event = client.get(urls[2]).content.decode()
     assert "Luck and skill" in event and "solo 3, alliance 1" in event

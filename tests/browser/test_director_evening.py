@@ -39,7 +39,7 @@ def test_director_checks_in_draws_seats_and_standings_follow_a_deal(
     expect(page.get_by_text("5 players checked in.")).to_be_visible()
     page.get_by_label("How").select_option("cards")
     page.get_by_role("button", name="Draw seats").click()
-    expect(page.get_by_text("1 tables seated; 1 sitting out.")).to_be_visible()
+    expect(page.get_by_text("1 table seated; 1 player sitting out.")).to_be_visible()
     page.screenshot(path=str(screenshot_dir / "event-after-draw.png"), full_page=True)
 
     table = Table.objects.get(event=event)

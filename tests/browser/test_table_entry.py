@@ -55,7 +55,9 @@ def test_pc6_entered_by_tapping_then_corrected(live_server, page: Page, screensh
     tap(page, "contract", "Solo")
     tap(page, "trump", "♠")
     tap(page, "tricks", "5")
-    expect(page.locator("#preview")).to_contain_text("Ann solo, 5 tricks: remise. Ann puts up 4 for the next deal.")
+    expect(page.locator("#preview")).to_contain_text(
+        "Ann plays solo, 5 tricks: remise. Each player puts 1 into the pot. Ann puts up 4 for the next deal."
+    )
     expect(page.locator("#preview")).to_contain_text("pot 8")
     page.screenshot(path=str(screenshot_dir / "entry-preview.png"), full_page=True)
     page.get_by_role("button", name="Save", exact=True).click()

@@ -82,7 +82,7 @@ def test_reads_a_file(tmp_path):
 def test_explain_adds_a_readable_sentence():
     done = settle(json.dumps(PC1), "--explain")
     text = json.loads(done.stdout)["deals"][0]["explanation"]
-    assert text.startswith("Ann calls Cat, 6 tricks: won with premiers.")
+    assert text.startswith("Ann calls Cat, 6 tricks: won with premiers. Each player puts 1 into the pot.")
     assert "Stake 4: Ann and Cat take 4 (2 each)." in text
 
 

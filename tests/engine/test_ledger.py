@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from scorekeeper.engine import DealRecord, RuleSet, Session, fold, parse_document
+from scorekeeper.engine.explain import render
 from tests.engine.conftest import load_vectors
 from tests.engine.helpers import document
 
@@ -18,14 +19,15 @@ def pc6() -> tuple[Session, list[DealRecord]]:
 
 def test_explanations_of_pc6_read_as_a_scorer_would_check_them():
     session, deals = pc6()
-    texts = [e.explanation for e in fold(session, deals, explain=True).entries]
-    assert texts[0] == "Ann solo, 5 tricks: remise. Ann puts up 4 for the next deal."
+    texts = [render(e.notes, session.players) for e in fold(session, deals, explain=True).entries]
+    ante = "Each player puts 1 into the pot."
+    assert texts[0] == f"Ann plays solo, 5 tricks: remise. {ante} Ann puts up 4 for the next deal."
     assert texts[1] == (
-        "Ben solo, 3 tricks: codille. Stake 12 divided among Ann, Cat and Dan (4 each). "
+        f"Ben plays solo, 3 tricks: codille. {ante} Stake 12 divided among Ann, Cat and Dan (4 each). "
         "Ben puts up 24 for the next deal."
     )
-    assert texts[2] == "Cat calls Dan, 5 tricks: remise. Cat puts up 28 for the next deal."
-    assert texts[3] == "Dan solo, 6 tricks: won. Stake 60: Dan takes 60."
+    assert texts[2] == f"Cat calls Dan, 5 tricks: remise. {ante} Cat puts up 28 for the next deal."
+    assert texts[3] == f"Dan plays solo, 6 tricks: won. {ante} Stake 60: Dan takes 60."
 
 
 def test_a_correction_replays_every_later_deal():

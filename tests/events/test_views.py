@@ -54,7 +54,7 @@ def test_check_in_draw_and_sit_outs(setup):
     assert CheckIn.objects.filter(event=event).count() == 6
     response = client.post(reverse("event-draw", kwargs={"event_id": event.pk}), {"method": "cards"}, follow=True)
     html = response.content.decode()
-    assert "1 tables seated; 2 sitting out." in html and "Sitting out:" in html
+    assert "1 table seated; 2 players sitting out." in html and "Sitting out:" in html
     assert Table.objects.filter(event=event, round=1).count() == 1
     (table,) = Table.objects.filter(event=event, round=1)
     deal_record(table=table, position=1, record=DealRecord(dealer=table.first_dealer, void=True))

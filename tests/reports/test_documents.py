@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import io
 import random
 import shutil
@@ -10,6 +11,7 @@ import subprocess
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 
 from scorekeeper.analysis.selectors import player_analysis
@@ -153,3 +155,34 @@ def test_event_report_has_a_section_per_round_and_a_season_report_adds_up_the_ye
     url = reverse("player-season", kwargs={"club_id": event.club.pk, "player_id": table.seat_2.pk})
     pdf = client.get(f"{url}?year={event.date.year}").content
     assert "Season 2026" in text_of(pdf) and "Zoë Ferrand" in text_of(pdf) and "Club rating" in text_of(pdf)
+
+
+def test_documents_speak_the_clubs_language_unless_the_link_asks_for_another(client):
+    table = played_table(8)
+    club = table.event.club
+    club.language = "de"
+    club.save()
+    sheet = reverse("table-sheet", kwargs={"token": table.token})
+    german = text_of(client.get(sheet).content)
+    assert "Spielbogen" in german and "Geber" in german and "Zwischensumme" in german and "Endstände" in german
+    assert "Score sheet" not in german and "subtotal" not in german
+    french = text_of(client.get(sheet + "?lang=fr").content)
+    assert "Feuille de marque" in french and "sous-total" in french and "Donneur" in french
+    unknown = text_of(client.get(sheet + "?lang=xx").content)  # an unknown language: the club's
+    assert "Spielbogen" in unknown
+
+
+def test_a_score_sheet_shows_its_options_as_words_and_its_date_as_the_language_writes_it():
+    table = make_table(names=NAMES, options={"session.tours": 3, "pc.ante": "dealer_four"})
+    event = table.event
+    event.date = datetime.date(2026, 11, 22)
+    event.save()
+    with translation.override("en"):
+        text = text_of(documents.table_sheet(gather.sheet_for(table)))
+    assert "Tours in a round: 3" in text and "Ante: 4 from the dealer" in text and "session.tours" not in text
+    assert "Nov. 22, 2026" in text
+    with translation.override("en-gb"):
+        assert "22 Nov 2026" in text_of(documents.table_sheet(gather.sheet_for(table)))
+    with translation.override("de"):
+        text = text_of(documents.table_sheet(gather.sheet_for(table)))
+    assert "Touren pro Durchgang: 3" in text and "Grundeinsatz: 4 vom Geber" in text and "22. November 2026" in text

@@ -63,7 +63,7 @@ def test_preview_with_htmx_returns_the_form_fragment_with_the_settlement(client)
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in html and 'id="deal-form"' in html
-    assert "Ann solo, 5 tricks: remise. Ann puts up 4 for the next deal." in html
+    assert "Ann plays solo, 5 tricks: remise. Each player puts 1 into the pot. Ann puts up 4 for the next deal." in html
     assert "pot 8" in html
     assert Deal.objects.count() == 0
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from scorekeeper.engine.explain import Note, note, split_shares
 from scorekeeper.engine.model import NONE_HELD, Contract, DealRecord, Outcome
-from scorekeeper.engine.rulesets.common import DealContext, Work, liable, names_of, side_pays, side_receives
+from scorekeeper.engine.rulesets.common import DealContext, Work, liable, side_pays, side_receives
 
 FISH = 10
 
@@ -34,10 +35,9 @@ def per_opponent(deal: DealRecord, ctx: DealContext) -> int:
     return amount * ctx.factor
 
 
-def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | None) -> None:
+def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[Note] | None) -> None:
     o = ctx.options
     d = work.deltas
-    names = ctx.names
     H = deal.hombre
     assert H is not None
 
@@ -47,20 +47,24 @@ def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | No
             work.board += work.held
         else:
             d[winner] += work.held  # type: ignore[index]
-        if notes is not None and names:
-            to = "the board" if winner == NONE_HELD else names[winner]  # type: ignore[index]
-            notes.append(f"The codille remainder of {work.held} goes to {to}.")
+        if notes is not None:
+            notes.append(note("remainder", amount=work.held, seat=None if winner == NONE_HELD else winner))
         work.held = 0
         work.eligible = ()
 
     mark = o.bc_mark
+    carried = work.board
     if o.bc_deposit == "each_player_n":
         for s in range(4):
             d[s] -= mark
         work.board += 4 * mark
+        if notes is not None:
+            notes.append(note("marks_each", amount=mark))
     else:
         d[deal.dealer] -= mark
         work.board += mark
+        if notes is not None:
+            notes.append(note("mark", seat=deal.dealer, amount=mark))
     going = 0
     if work.beasts:
         going = max(work.beasts)
@@ -68,16 +72,15 @@ def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | No
         work.board += going
     S = work.board
     work.stake = S
-    if notes is not None and names:
-        beast = f" and a beast of {going}" if going else ""
-        notes.append(f"The mark{beast} make the stake {S}.")
+    if notes is not None:
+        notes.append(note("bc_stake", carried=carried, beast=going, stake=S))
 
     if deal.contract is Contract.MEDIATEUR:
         fee = FISH * ctx.fee_factor
         d[H] -= fee
         d[deal.mediateur_giver] += fee  # type: ignore[index]
-        if notes is not None and names:
-            notes.append(f"{names[H]} pays {fee} to {names[deal.mediateur_giver]} for the king.")  # type: ignore[index]
+        if notes is not None:
+            notes.append(note("king_fee", payer=H, giver=deal.mediateur_giver, amount=fee))
 
     side = deal.side
     opponents = deal.opponents
@@ -92,10 +95,18 @@ def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | No
             d[op] -= P + double
         side_receives(d, side, S + len(opponents) * (P + double))
         work.board = 0
-        if notes is not None and names:
+        if notes is not None:
+            total = S + len(opponents) * (P + double)
             notes.append(
-                f"{names_of(names, side)} take{'s' if len(side) == 1 else ''} the board of {S} and {P} from each "
-                f"opponent{f' plus {double} for the vole' if double else ''}."
+                note(
+                    "board_won",
+                    side=side,
+                    opponents=opponents,
+                    stake=S,
+                    per_opponent=P,
+                    double=double,
+                    shares=split_shares(total, side),
+                )
             )
     else:
         payers = liable(deal, o, parlett=False)
@@ -103,10 +114,17 @@ def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | No
             for op in opponents:
                 d[op] += P
             side_pays(d, payers, len(opponents) * P + S)
-            if notes is not None and names:
+            if notes is not None:
                 notes.append(
-                    f"Remise: {names_of(names, payers)} pay{'s' if len(payers) == 1 else ''} {P} to each opponent "
-                    f"and a beast of {S}; the board of {S} stays."
+                    note(
+                        "bc_remise",
+                        seats=payers,
+                        opponents=opponents,
+                        per_opponent=P,
+                        beast=S,
+                        stake=S,
+                        shares=split_shares(len(opponents) * P + S, payers),
+                    )
                 )
         else:
             q, r = divmod(S, len(opponents))
@@ -120,12 +138,19 @@ def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | No
                     work.held = r
                     work.eligible = opponents
             side_pays(d, payers, len(opponents) * P + S)
-            if notes is not None and names:
-                rest = f"; {r} left over" if r else ""
+            if notes is not None:
                 notes.append(
-                    f"Codille: {names_of(names, opponents)} divide the board of {S} ({q} each{rest}); "
-                    f"{names_of(names, payers)} pay{'s' if len(payers) == 1 else ''} {P} to each of them and a beast "
-                    f"of {S}."
+                    note(
+                        "bc_codille",
+                        seats=payers,
+                        opponents=opponents,
+                        per_opponent=P,
+                        share=q,
+                        rest=r,
+                        beast=S,
+                        stake=S,
+                        shares=split_shares(len(opponents) * P + S, payers),
+                    )
                 )
         new_beasts.append(S)
 
@@ -138,10 +163,9 @@ def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | No
             else:
                 d[p.seats[0]] -= S
             new_beasts.append(S)
-            if notes is not None and names:
-                notes.append(
-                    f"Penalty ({p.kind.value.replace('_', ' ')}): a beast of {S} on {names_of(names, p.seats)}."
-                )
+            if notes is not None:
+                shares = (S - S // 2, S // 2) if len(p.seats) == 2 else (S,)
+                notes.append(note("bc_penalty", kind=p.kind.value, seats=p.seats, amount=S, shares=shares))
     # A beast on an empty board is nothing: only positive beasts wait (INV-2).
     new_beasts = [b for b in new_beasts if b > 0]
     if new_beasts:

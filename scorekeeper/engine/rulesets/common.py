@@ -53,7 +53,7 @@ class Work:
 class DealContext:
     """Everything a rule set needs besides the record: the options, the factors and the result."""
 
-    __slots__ = ("options", "outcome", "line", "factor", "fee_factor", "names")
+    __slots__ = ("options", "outcome", "line", "factor", "fee_factor")
 
     def __init__(
         self,
@@ -62,14 +62,12 @@ class DealContext:
         line: Line,
         factor: int,
         fee_factor: int,
-        names: tuple[str, ...] | None,  # given only when an explanation is wanted
     ) -> None:
         self.options = options
         self.outcome = outcome
         self.line = line
         self.factor = factor
         self.fee_factor = fee_factor
-        self.names = names
 
 
 def side_receives(deltas: list[int], side: tuple[int, ...], amount: int) -> None:
@@ -120,10 +118,3 @@ def ombre_alone(deal: DealRecord, options: Options) -> bool:
     if options.bc_ombre_alone_basis == "side_tricks":
         return (deal.tricks or 0) < 3
     return deal.hombre_tricks is not None and deal.hombre_tricks < 3
-
-
-def names_of(names: tuple[str, ...], seats: tuple[int, ...] | list[int]) -> str:
-    words = [names[s] for s in seats]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from scorekeeper.engine.explain import Note, note, split_shares
 from scorekeeper.engine.model import Contract, DealRecord, Outcome
 from scorekeeper.engine.rulesets import pc
-from scorekeeper.engine.rulesets.common import DealContext, Work, names_of, side_receives
+from scorekeeper.engine.rulesets.common import DealContext, Work, side_receives
 
 SOLO_LIKE = frozenset({Contract.SOLO, Contract.VOLE_BID, Contract.SELF_CALL, Contract.MEDIATEUR})
 
@@ -23,7 +24,7 @@ def matador_chips(deal: DealRecord, contracts: str, fourth_trump: str) -> int:
     return 0
 
 
-def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | None) -> None:
+def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[Note] | None) -> None:
     o = ctx.options
     d = work.deltas
     d[0] -= 1
@@ -31,18 +32,19 @@ def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | No
     d[2] -= 1
     d[3] -= 1
     work.pot += 4
+    if notes is not None:
+        notes.append(note("ante_each", amount=1))
     S = work.pot
     work.stake = S
     H = deal.hombre
     assert H is not None
-    names = ctx.names
 
     if deal.contract is Contract.MEDIATEUR:
         fee = o.mediateur_fee * ctx.fee_factor
         d[H] -= fee
         d[deal.mediateur_giver] += fee  # type: ignore[index]
-        if notes is not None and names and fee:
-            notes.append(f"{names[H]} pays {fee} to {names[deal.mediateur_giver]} for the king.")  # type: ignore[index]
+        if notes is not None and fee:
+            notes.append(note("king_fee", payer=H, giver=deal.mediateur_giver, amount=fee))
 
     if ctx.outcome is Outcome.WON:
         if o.mc_pot_to == "split_with_partner":
@@ -61,22 +63,24 @@ def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | No
         for p in payers:
             d[p] -= bonus
             d[H] += bonus
-        if notes is not None and names:
-            who = names_of(names, deal.side) if o.mc_pot_to == "split_with_partner" else names[H]
-            notes.append(f"{who} take{'s' if who == names[H] else ''} the pot of {S}.")
-            if bonus > 0:
+        if notes is not None:
+            side = deal.side if o.mc_pot_to == "split_with_partner" else (H,)
+            notes.append(note("pot_won", stake=S, side=side, shares=split_shares(S, side)))
+            if bonus or mats or prem or vole:
                 notes.append(
-                    f"{names_of(names, payers)} pay {bonus} each to {names[H]} "
-                    f"(matadors {mats}, premiers {prem}, vole {vole:+d})."
-                )
-            elif bonus < 0:
-                notes.append(
-                    f"{names[H]} pays {-bonus} to each of {names_of(names, payers)} "
-                    f"(matadors {mats}, premiers {prem}, vole {vole:+d})."
+                    note(
+                        "mc_bonus",
+                        hombre=H,
+                        payers=payers,
+                        amount=bonus,
+                        matadors=ctx.factor * mats,
+                        premiers=ctx.factor * prem,
+                        vole=ctx.factor * vole,
+                    )
                 )
         return
 
     if o.mc_loss == "parlett":
         pc.settle_after_ante(deal, work, ctx, notes, unit=1)
     elif notes is not None:
-        notes.append(f"Nothing is paid: the pot of {S} stays for the next deal.")
+        notes.append(note("pot_stays", stake=S))

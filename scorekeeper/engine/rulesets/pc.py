@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
+from scorekeeper.engine.explain import Note, note, split_shares
 from scorekeeper.engine.model import Contract, DealRecord, Outcome, PenaltyKind
 from scorekeeper.engine.rulesets.common import (
     DealContext,
     Work,
     liable,
-    names_of,
     pc_mat,
     side_pays,
     side_receives,
 )
 
 
-def ante(deal: DealRecord, work: Work, per_seat: bool, always: bool) -> None:
+def ante(deal: DealRecord, work: Work, per_seat: bool, always: bool, notes: list[Note] | None = None) -> None:
     if not always and work.pot != 0:
         return
     d = work.deltas
@@ -23,21 +23,25 @@ def ante(deal: DealRecord, work: Work, per_seat: bool, always: bool) -> None:
         d[1] -= 1
         d[2] -= 1
         d[3] -= 1
+        if notes is not None:
+            notes.append(note("ante_each", amount=1))
     else:
         d[deal.dealer] -= 4
+        if notes is not None:
+            notes.append(note("ante_dealer", seat=deal.dealer, amount=4))
     work.pot += 4
 
 
-def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | None) -> None:
+def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[Note] | None) -> None:
     o = ctx.options
-    ante(deal, work, o.pc_ante == "each_one", o.pc_ante_when == "every_deal")
+    ante(deal, work, o.pc_ante == "each_one", o.pc_ante_when == "every_deal", notes)
     settle_after_ante(deal, work, ctx, notes, unit=None)
     if o.penalty_mode == "mapped":
         pay_penalties(deal, work, ctx, notes)
 
 
 def settle_after_ante(
-    deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | None, unit: int | None
+    deal: DealRecord, work: Work, ctx: DealContext, notes: list[Note] | None, unit: int | None
 ) -> None:
     """The PC settlement once the pot holds this deal's stake. `unit` fixes u (MC's loss branch: 1 chip)."""
     o = ctx.options
@@ -51,14 +55,13 @@ def settle_after_ante(
     assert H is not None
     side = deal.side
     opponents = deal.opponents
-    names = ctx.names
 
     if deal.contract is Contract.MEDIATEUR and unit is None:
         fee = o.mediateur_fee * ctx.fee_factor * u
         d[H] -= fee
         d[deal.mediateur_giver] += fee  # type: ignore[index]
-        if notes is not None and names and fee:
-            notes.append(f"{names[H]} pays {fee} to {names[deal.mediateur_giver]} for the king.")  # type: ignore[index]
+        if notes is not None and fee:
+            notes.append(note("king_fee", payer=H, giver=deal.mediateur_giver, amount=fee))
 
     mat = pc_mat(deal)
     if ctx.outcome is Outcome.WON:
@@ -93,22 +96,45 @@ def settle_after_ante(
             for op in opponents:
                 d[op] -= extra
             side_receives(d, side, extra * len(opponents))
-        if notes is not None and names:
-            who = names_of(names, side)
-            each = f" ({taken // len(side)} each)" if len(side) == 2 else ""
-            notes.append(f"Stake {S}: {who} take{'s' if len(side) == 1 else ''} {taken}{each}.")
+        if notes is not None:
+            shares = (taken // 2, taken // 2) if floor_mode and len(side) == 2 else split_shares(taken, side)
+            notes.append(note("stake_won", stake=S, side=side, shares=shares))
             if b:
                 notes.append(
-                    f"Bonuses of {b} unit{'s' if b != 1 else ''} ({b * u} chips) from each opponent to each "
-                    f"player of the side (matadors {f * mat}, premiers {f * prem})."
+                    note(
+                        "bonus",
+                        side=side,
+                        opponents=opponents,
+                        chips=b * u,
+                        units=b,
+                        unit=u,
+                        matadors=f * mat,
+                        premiers=f * prem,
+                    )
                 )
             if v:
-                verb = "won" if v > 0 else "lost"
-                notes.append(f"Vole {verb}: {abs(v) * u} chips {'from' if v > 0 else 'to'} each opponent.")
+                notes.append(
+                    note(
+                        "vole_bonus",
+                        won=v > 0,
+                        chips=abs(v) * u,
+                        side=side,
+                        opponents=opponents,
+                        shares=split_shares(len(opponents) * abs(v) * u, side),
+                    )
+                )
             if extra:
-                notes.append(f"Each opponent matches the favourite-suit pot with {extra} chips.")
+                notes.append(
+                    note(
+                        "match_pot",
+                        chips=extra,
+                        side=side,
+                        opponents=opponents,
+                        shares=split_shares(extra * len(opponents), side),
+                    )
+                )
             if work.pot:
-                notes.append(f"{work.pot} chips stay in the pot.")
+                notes.append(note("pot_left", amount=work.pot))
         return
 
     payers = liable(deal, o, parlett=unit is not None or o.pc_alliance_loss == "caller_alone")
@@ -136,25 +162,30 @@ def settle_after_ante(
             d[op] += share
         work.pot -= share * n
 
-    if notes is not None and names:
-        who = names_of(names, payers)
+    if notes is not None:
         if ctx.outcome is Outcome.CODILLE:
             if share:
-                notes.append(f"Stake {S} divided among {names_of(names, opponents)} ({share} each).")
+                notes.append(note("codille_split", stake=S, seats=opponents, share=share))
             else:
-                notes.append(f"Stake {S} cannot be divided among three: it stays in the pot.")
-        verb = "puts" if len(payers) == 1 else "put"
-        split = f" ({put_up // len(payers)} each)" if len(payers) == 2 else ""
-        notes.append(f"{who} {verb} up {put_up}{split} for the next deal.")
+                notes.append(note("codille_indivisible", stake=S))
+        notes.append(note("put_up", seats=payers, amount=put_up, shares=split_shares(put_up, payers)))
         if per_opponent:
+            k = (len(side) if mirror else 1) * f
             notes.append(
-                f"{who} pay{'s' if len(payers) == 1 else ''} {per_opponent} to each opponent "
-                f"(matadors {f * mat_paid} unit{'s' if f * mat_paid != 1 else ''}"
-                f"{', failed vole 2 units' if vole_penalty else ''})."
+                note(
+                    "pay_each",
+                    seats=payers,
+                    opponents=opponents,
+                    amount=per_opponent,
+                    matadors=k * mat_paid,
+                    vole=k * vole_penalty,
+                    unit=u,
+                    shares=split_shares(per_opponent * len(opponents), payers),
+                )
             )
 
 
-def pay_penalties(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | None) -> None:
+def pay_penalties(deal: DealRecord, work: Work, ctx: DealContext, notes: list[Note] | None) -> None:
     """§5 mapped: each beast costs its offender this deal's stake, into the pot; never multiplied by f."""
     S = work.stake or 0
     d = work.deltas
@@ -167,9 +198,6 @@ def pay_penalties(deal: DealRecord, work: Work, ctx: DealContext, notes: list[st
             else:
                 d[p.seats[0]] -= S
             work.pot += S
-            if notes is not None and ctx.names:
-                who = names_of(ctx.names, p.seats)
-                notes.append(
-                    f"Penalty ({p.kind.value.replace('_', ' ')}): {who} put{'s' if len(p.seats) == 1 else ''} "
-                    f"{S} into the pot."
-                )
+            if notes is not None:
+                shares = (S - S // 2, S // 2) if p.kind is PenaltyKind.TURNED_HAND else (S,)
+                notes.append(note("penalty", kind=p.kind.value, seats=p.seats, amount=S, shares=shares))

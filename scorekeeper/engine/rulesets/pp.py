@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorekeeper.engine.explain import Note, note
 from scorekeeper.engine.model import Contract, DealRecord, Line
 from scorekeeper.engine.rulesets.common import DealContext, Work
 
@@ -44,7 +45,7 @@ def column(deal: DealRecord, self_call_column: str) -> str:
     return "solo"
 
 
-def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | None) -> None:
+def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[Note] | None) -> None:
     o = ctx.options
     H = deal.hombre
     assert H is not None
@@ -71,11 +72,10 @@ def settle(deal: DealRecord, work: Work, ctx: DealContext, notes: list[str] | No
         work.k = work.k_seats[H]
     else:
         work.k = 0 if won else work.k + 1
-    if notes is not None and ctx.names:
-        who = " and ".join(ctx.names[s] for s in credited)
-        factor = f" × factor {ctx.factor}" if ctx.factor != 1 else ""
-        notes.append(f"{base:+d} × multiplier {m}{factor} = {value:+d} to {who}.")
+    if notes is not None:
+        notes.append(note("pp_value", base=base, multiplier=m, factor=ctx.factor, value=value, seats=tuple(credited)))
+        seat = H if by_player else None
         if won:
-            notes.append("The multiplier goes back to 1.")
+            notes.append(note("pp_reset", seat=seat))
         else:
-            notes.append(f"The next deal counts {k + 2} times.")
+            notes.append(note("pp_next", seat=seat, times=work.k + 1))

@@ -1,0 +1,15 @@
+"""Template filters for deals: the settlement explanation in the page's language."""
+
+from __future__ import annotations
+
+from django import template
+
+from scorekeeper.tables.presenters import explanation
+
+register = template.Library()
+
+
+@register.filter
+def explained(entry, players) -> str:
+    """`{{ entry|explained:view.session.players }}`: the entry's notes as sentences in the active language."""
+    return explanation(entry, players)
