@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, PlayerMerge, SitOut
-from scorekeeper.tables.models import Deal, DealChange, Table
+from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Table
 
 FORMAT = "quadrille-club"
 VERSION = 1
@@ -42,6 +42,7 @@ SECTIONS = (
     Section("tables", Table, "event__club"),
     Section("deals", Deal, "table__event__club"),
     Section("deal_changes", DealChange, "deal__table__event__club"),
+    Section("replaced_deals", ReplacedDeals, "table__event__club"),
     Section("player_merges", PlayerMerge, "club"),
 )
 # A merge keeps the database ids of the rows it moved (so it can be undone): they travel as row numbers too.
