@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "scorekeeper.events",
     "scorekeeper.tables",
     "scorekeeper.analysis",
+    "scorekeeper.public",
     "scorekeeper.webapp",
     "scorekeeper.operations",
     "axes",

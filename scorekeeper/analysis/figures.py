@@ -7,52 +7,81 @@ over those rows, so a season's figures are the sum of its tables'.
 
 The luck/skill estimate splits each change of chips into three parts that add up to it exactly:
 
-- hands: the average change, in the club's history under the same rule set, of a player in the same role
-  (hombre, ally, opponent) in the same contract: what the cards (and the bidding) brought him;
-- play: the average for that role, contract *and number of tricks the side took*, less the hands part:
-  better or worse than the average player with that contract (card play, or a contract that suited the hand);
-- stakes: the change itself less that average: the chips that were on the table or the multiplier at the time
-  (earlier remises and codilles), which no player controls.
+- hands: the average, in the club's history under the same rule set, of what a player in the same role
+  (hombre, ally, opponent) in the same contract would have won on a fresh table: what the cards (and the
+  bidding) brought him;
+- play: what this deal would have given him on a fresh table (nothing carried in the pot, no multiplier, no
+  beasts or board), less the hands part: the tricks his side took and the bonuses, better or worse than average;
+- stakes: the change itself less that fresh-table settlement: the pot carried in, the multiplier after earlier
+  losses and the beasts, which no player controls.
+
+The fresh-table settlement is the engine's, on the same deal with the table's stores emptied (`BASE` columns).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from scorekeeper.engine import Ledger, Line, Outcome
+from scorekeeper.engine import Contract, EngineError, Ledger, Line, Outcome, TableState, settle_deal
 
-# Positions in a digest row.
+# Positions in a digest row: DELTAS and BASE each start four columns, one a seat.
 CONTRACT, HOMBRE, ALLY, TRICKS, LINE, RUN_SIDE, RUN_HOMBRE, PREMIERS, VOLE, STAKE, DELTAS = range(11)
+BASE = DELTAS + 4
 NO_ALLY = -1
 WON_LINES = frozenset({Line.WON.value, Line.PREMIERS.value, Line.VOLE_WON.value, Line.VOLE_LOST.value})
 ROLES = ("hombre", "ally", "opponent")
 
 
-def digest_rows(ledger: Ledger) -> list[list]:
-    """One row per valid deal of a folded table (misdeals settle nothing and are left out)."""
+def digest_rows(ledger: Ledger, opening: TableState) -> list[list]:
+    """One row per valid deal of a folded table (misdeals settle nothing and are left out); `opening` is the
+    table's state before its first deal."""
     rows = []
+    before = opening
     for e in ledger.entries:
-        if e.void:
-            continue
-        d = e.deal
-        rows.append(
-            [
-                d.contract.value,  # type: ignore[union-attr]
-                d.hombre,
-                NO_ALLY if d.ally is None else d.ally,
-                d.tricks,
-                e.line.value,  # type: ignore[union-attr]
-                d.run_side or 0,
-                d.run_hombre or 0,
-                int(d.premiers),
-                int(d.vole_attempted),
-                e.stake or 0,
-                *e.deltas,
-            ]
-        )
+        if not e.void:
+            d = e.deal
+            rows.append(
+                [
+                    d.contract.value,  # type: ignore[union-attr]
+                    d.hombre,
+                    NO_ALLY if d.ally is None else d.ally,
+                    d.tricks,
+                    e.line.value,  # type: ignore[union-attr]
+                    d.run_side or 0,
+                    d.run_hombre or 0,
+                    int(d.premiers),
+                    int(d.vole_attempted),
+                    e.stake or 0,
+                    *e.deltas,
+                    *fresh_deltas(ledger, before, e.deal, e.position, e.deltas),
+                ]
+            )
+        before = e.state
     return rows
+
+
+def fresh_deltas(ledger: Ledger, before: TableState, deal, position: int, deltas: tuple[int, ...]) -> tuple[int, ...]:
+    """The deal settled on a fresh table: the same seats, dealer and deal number (so the same factor), but the
+    pot, multiplier, board and beasts of the opening. A deal the engine refuses there keeps its own changes."""
+    opening = ledger.session.opening
+    fresh = dataclasses.replace(
+        before, pot=opening.pot, k=opening.k, k_seats=(opening.k,) * 4, board=opening.board, beasts=opening.beasts
+    )
+    try:
+        return settle_deal(ledger.session, fresh, deal, position).deltas
+    except EngineError:
+        return deltas
+
+
+def contract_made(contract: str, line: str) -> bool:
+    """Whether the hombre made his contract: a declared vole only with all ten tricks (A-15), any other contract
+    by winning the game (a vole tried after premiers and lost still wins it)."""
+    if contract == Contract.VOLE_BID.value:
+        return line == Line.VOLE_WON.value
+    return line in WON_LINES
 
 
 def role_of(row: Sequence, seat: int) -> str:
@@ -64,23 +93,25 @@ def role_of(row: Sequence, seat: int) -> str:
 
 
 def bucket_sums(rows: Iterable[Sequence]) -> dict[str, list[int]]:
-    """Per (role, contract, tricks): [number of player-deals, sum of their changes], over every seat."""
+    """Per (role, contract, tricks): [number of player-deals, sum of their changes on a fresh table], over every
+    seat."""
     sums: dict[str, list[int]] = {}
     for row in rows:
         for seat in range(4):
             key = f"{role_of(row, seat)}|{row[CONTRACT]}|{row[TRICKS]}"
             line = sums.get(key)
             if line is None:
-                sums[key] = [1, row[DELTAS + seat]]
+                sums[key] = [1, row[BASE + seat]]
             else:
                 line[0] += 1
-                line[1] += row[DELTAS + seat]
+                line[1] += row[BASE + seat]
     return sums
 
 
 @dataclass
 class Reference:
-    """The average change by role and contract, and by role, contract and tricks, from bucket sums."""
+    """The average change on a fresh table by role and contract, and by role, contract and tricks, from bucket
+    sums."""
 
     by_tricks: dict[tuple[str, str, int], float]
     by_contract: dict[tuple[str, str], float]
@@ -114,12 +145,11 @@ class Split:
 
     def add(self, row: Sequence, seat: int, reference: Reference) -> None:
         role = role_of(row, seat)
-        change = row[DELTAS + seat]
-        by_contract = reference.by_contract.get((role, row[CONTRACT]), 0.0)
-        by_tricks = reference.by_tricks.get((role, row[CONTRACT], row[TRICKS]), float(change))
-        self.hands += by_contract
-        self.play += by_tricks - by_contract
-        self.stakes += change - by_tricks
+        change, fresh = row[DELTAS + seat], row[BASE + seat]
+        hands = reference.by_contract.get((role, row[CONTRACT]), float(fresh))
+        self.hands += hands
+        self.play += fresh - hands
+        self.stakes += change - fresh
 
     @property
     def total(self) -> float:
@@ -137,9 +167,9 @@ class Results:
     codille: int = 0
     chips: int = 0
 
-    def add(self, line: str, chips: int) -> None:
+    def add(self, contract: str, line: str, chips: int) -> None:
         self.played += 1
-        self.made += line in WON_LINES
+        self.made += contract_made(contract, line)
         self.remise += line == Outcome.REMISE.value
         self.codille += line == Outcome.CODILLE.value
         self.chips += chips
@@ -237,8 +267,8 @@ class PlayerFigures:
                 if role == "hombre" and row[RUN_HOMBRE] >= 3:
                     self.own_runs += 1
             if role == "hombre":
-                self.contracts.setdefault(row[CONTRACT], Results()).add(line, mine)
+                self.contracts.setdefault(row[CONTRACT], Results()).add(row[CONTRACT], line, mine)
                 if row[ALLY] != NO_ALLY:
-                    self.called.setdefault(players[row[ALLY]], Results()).add(line, mine)
+                    self.called.setdefault(players[row[ALLY]], Results()).add(row[CONTRACT], line, mine)
             else:
-                self.called_by.setdefault(players[row[HOMBRE]], Results()).add(line, mine)
+                self.called_by.setdefault(players[row[HOMBRE]], Results()).add(row[CONTRACT], line, mine)

@@ -92,7 +92,7 @@ def digests_refresh(*, table_ids: list[int]) -> dict[int, TableDigest]:
     for table in tables:
         ledger = table.fold([d.to_record() for d in deals[table.pk]])
         balances, _store = table_result(table, ledger)
-        rows = digest_rows(ledger)
+        rows = digest_rows(ledger, table.opening(ledger.session))
         digests[table.pk] = TableDigest(
             table_id=table.pk,
             revision=table.revision,

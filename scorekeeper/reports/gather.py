@@ -7,9 +7,9 @@ from collections import defaultdict
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.analysis.figures import PlayerFigures
+from scorekeeper.analysis.figures import PlayerFigures, contract_made
 from scorekeeper.analysis.selectors import player_analysis, player_event_figures
-from scorekeeper.engine import Contract, Line, Outcome
+from scorekeeper.engine import Contract, Line
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import event_summary
 from scorekeeper.reports.data import (
@@ -131,7 +131,7 @@ def event_report_for(event: Event) -> EventReport:
             deals += 1
             d = e.deal
             counts[d.contract][0] += 1
-            counts[d.contract][1] += e.outcome is Outcome.WON
+            counts[d.contract][1] += contract_made(d.contract.value, e.line.value)
             remises += e.line is Line.REMISE
             codilles += e.line is Line.CODILLE
             voles_tried += d.vole_attempted

@@ -114,11 +114,18 @@ def test_event_analysis_splits_each_change(history):
         ("Ben", -28, "0/1"),
         ("Cat", -28, "0/1"),
     ]
-    # The same four deals three times over: every bucket has one value, so stakes are 0 and the parts add up.
+    # Stakes are each change less the deal's change on a fresh table (-5 -1 -1 -1; -1 -9 -1 -1; -1 -1 -5 -1;
+    # -1 -1 -1 +3, worked in test_figures): Eve +4 (Ben's codille shared out), Ben -16 (his 12 taken), Cat -20
+    # (the 4 shared, 24 more put up), Dan +60 (the 4 shared and the 56 carried). The parts add up to the change.
+    stakes = {line.player.name: line.figures.split.stakes for line in a.players}
+    assert stakes == {
+        "Dan": pytest.approx(60),
+        "Eve": pytest.approx(4),
+        "Ben": pytest.approx(-16),
+        "Cat": pytest.approx(-20),
+    }
     for line in a.players:
-        split = line.figures.split
-        assert split.stakes == pytest.approx(0)
-        assert split.total == pytest.approx(line.figures.chips)
+        assert line.figures.split.total == pytest.approx(line.figures.chips)
     assert a.reference_deals == 48
     eve = next(line.figures for line in a.players if line.player.name == "Eve")
     assert (eve.roles["hombre"].average, eve.roles["opponent"].chips, eve.roles["ally"].average) == (-5, 1, None)

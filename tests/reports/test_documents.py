@@ -15,11 +15,13 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from scorekeeper.analysis.selectors import player_analysis
+from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.engine.simulate import random_deal
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.selectors import table_ledger
 from scorekeeper.tables.services import deal_record
 from tests.factories import make_table, make_user
+from tests.tables.pc6 import PC6
 
 pytestmark = pytest.mark.django_db
 
@@ -155,6 +157,24 @@ def test_event_report_has_a_section_per_round_and_a_season_report_adds_up_the_ye
     url = reverse("player-season", kwargs={"club_id": event.club.pk, "player_id": table.seat_2.pk})
     pdf = client.get(f"{url}?year={event.date.year}").content
     assert "Season 2026" in text_of(pdf) and "Zoë Ferrand" in text_of(pdf) and "Club rating" in text_of(pdf)
+
+
+def test_report_contract_table_counts_a_failed_declared_vole_as_played_not_made():
+    # PC-6 (Ann's solo remise, Ben's solo codille, Cat's alliance remise, Dan's solo won), then Ben declares the
+    # vole and takes nine tricks: counted by hand, solo 3 played 1 made, alliance 1 played 0 made, vole 1 played
+    # 0 made; Ben's own report: solo 1 played 0 made, vole 1 played 0 made.
+    table = make_table()
+    failed_vole = DealRecord(dealer=3, contract=Contract.VOLE_BID, hombre=1, trump="S", tricks=9, premiers=True)
+    for position, record in enumerate([*PC6, failed_vole], start=1):
+        deal_record(table=table, position=position, record=record)
+    report = gather.event_report_for(table.event)
+    assert [(c.contract, c.played, c.made) for c in report.contracts] == [
+        ("alliance", 1, 0),
+        ("solo", 3, 1),
+        ("vole", 1, 0),
+    ]
+    ben = gather.personal_report_for(table.event, table.seat_1)
+    assert [(c.contract, c.played, c.made) for c in ben.contracts] == [("solo", 1, 0), ("vole", 1, 0)]
 
 
 def test_documents_speak_the_clubs_language_unless_the_link_asks_for_another(client):

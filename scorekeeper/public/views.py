@@ -1,0 +1,91 @@
+"""Public pages: an event's standings and live page through its public link, read-only and without a login; and
+the director's switch that makes or revokes that link."""
+
+from __future__ import annotations
+
+import qrcode
+import qrcode.image.svg
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.middleware import HtmxDetails
+
+from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summary
+from scorekeeper.public import services
+from scorekeeper.public.selectors import event_by_link, live_screen
+
+LIVE_ROWS = 10  # players a screen on a projector at 800 px in the live page's type
+LIVE_SECONDS = 8  # before the next screen (and fresh figures)
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def qr_svg(url: str) -> str:
+    """A QR code of the link as an inline SVG element."""
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    return image.to_string(encoding="unicode")
+
+
+def _number(text: str | None, default: int, low: int, high: int) -> int:
+    return min(high, max(low, int(text))) if text and text.isascii() and text.isdigit() else default
+
+
+@login_required
+@require_POST
+def event_link(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Make (or make again) the event's public link, or revoke it."""
+    event = directed_event(user=request.user, event_id=event_id)
+    if request.POST.get("action") == "revoke":
+        services.event_link_revoke(event=event)
+        messages.success(request, _("The public link is revoked: it no longer opens anything."))
+    else:
+        services.event_link_make(event=event)
+        messages.success(request, _("A new public link is ready; any earlier one no longer works."))
+    return redirect("event", event_id=event.pk)
+
+
+@require_safe
+def standings(request: HttpRequest, token: str) -> HttpResponse:
+    event = event_by_link(token=token)
+    summary = event_summary(event=event)
+    context = {"event": event, "summary": summary, "tie_break": TIE_BREAK, "token": token}
+    return render(request, "public/standings.html", context)
+
+
+@require_safe
+def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Large type for a projector: a screen of players at a time, the next one (with fresh figures) every few
+    seconds through htmx, and a QR code of the public standings in a corner."""
+    event = event_by_link(token=token)
+    summary = event_summary(event=event)
+    rows = _number(request.GET.get("rows"), LIVE_ROWS, 3, 60)
+    screen = live_screen(summary.accounts, number=_number(request.GET.get("screen"), 1, 1, 10_000), rows=rows)
+    link = request.build_absolute_uri(reverse("public-standings", kwargs={"token": token}))
+    context = {
+        "event": event,
+        "summary": summary,
+        "screen": screen,
+        "tie_break": TIE_BREAK,
+        "token": token,
+        "seconds": LIVE_SECONDS,
+        "updated": timezone.localtime(),
+        "link": link,
+        "qr": qr_svg(link),
+    }
+    template = "public/live.html#board" if request.htmx else "public/live.html"
+    return render(request, template, context)
+
+
+@require_safe
+def standings_qr(request: HttpRequest, token: str) -> HttpResponse:
+    """The QR code of an event's public standings (404 once the link is revoked)."""
+    event_by_link(token=token)
+    link = request.build_absolute_uri(reverse("public-standings", kwargs={"token": token}))
+    return HttpResponse(qr_svg(link), content_type="image/svg+xml")
