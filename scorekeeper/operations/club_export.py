@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, PlayerMerge, SitOut
+from scorekeeper.public.models import EventLink
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Table
 
 FORMAT = "quadrille-club"
@@ -39,6 +40,7 @@ SECTIONS = (
     Section("checkins", CheckIn, "event__club"),
     Section("sitouts", SitOut, "event__club"),
     Section("event_log", EventLog, "event__club"),
+    Section("public_links", EventLink, "event__club"),
     Section("tables", Table, "event__club"),
     Section("deals", Deal, "table__event__club"),
     Section("deal_changes", DealChange, "deal__table__event__club"),
