@@ -18,7 +18,7 @@ from django.utils import timezone
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, PlayerMerge, SitOut
 from scorekeeper.public.models import EventLink
-from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Table
+from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
 
 FORMAT = "quadrille-club"
 VERSION = 1
@@ -45,6 +45,7 @@ SECTIONS = (
     Section("deals", Deal, "table__event__club"),
     Section("deal_changes", DealChange, "deal__table__event__club"),
     Section("replaced_deals", ReplacedDeals, "table__event__club"),
+    Section("signatures", Signature, "table__event__club"),
     Section("player_merges", PlayerMerge, "club"),
 )
 # A merge keeps the database ids of the rows it moved (so it can be undone): they travel as row numbers too.
@@ -114,7 +115,8 @@ def club_export(*, club: Club) -> dict:
     }
     for section in SECTIONS:
         rows = []
-        objects = section.model.objects.filter(**{section.club_path: club}).order_by("pk")
+        # The base manager: struck deals (left out of Deal.objects) are the club's too.
+        objects = section.model._base_manager.filter(**{section.club_path: club}).order_by("pk")
         ids[section.model] = {}
         for number, obj in enumerate(objects, start=1):
             ids[section.model][obj.pk] = number
@@ -189,7 +191,7 @@ def club_import(*, document: dict, progress: Progress | None = None) -> Club:
             # auto_now fields take the time of the import on create: put the recorded times back.
             kept = {f.name: values[f.name] for f in stamps if f.name in values}
             if kept:
-                section.model.objects.filter(pk=obj.pk).update(**kept)
+                section.model._base_manager.filter(pk=obj.pk).update(**kept)
             ids[section.model][row["id"]] = obj
             done += 1
             if progress is not None and (done % 200 == 0 or done == total):
