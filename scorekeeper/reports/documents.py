@@ -330,5 +330,8 @@ def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
     ]
     if report.rating:
         title = _("Club rating after each event (Plackett-Luce; 0 for a new player)")
-        story += [_text(_("Rating"), H2), line_chart({report.player: report.rating}, title)]
+        chart = line_chart(
+            {report.player: report.rating}, title, x_label=_("events played"), y_label=_("rating points")
+        )
+        story += [_text(_("Rating"), H2), chart]
     return _build(story, paper, _generated(report.generated), f"{_('Report')} {report.player}")
