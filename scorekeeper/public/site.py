@@ -102,8 +102,9 @@ def season_context(club: Club, year: int, links) -> dict:
 def player_context(player: Player, links, *, own_link: bool = False) -> dict:
     page = player_analysis(player=player)
     chips, rating = player_charts(page)
+    # On the club's site only the finished events; on his own page, every one.
     closed = {event.pk for event in site_events(player.club)}
-    history = [(event, chips) for event, chips in page.chips_history if event.pk in closed]
+    history = [(event, chips) for event, chips in page.chips_history if own_link or event.pk in closed]
     return {
         "club": player.club,
         "links": links,

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
 from scorekeeper.clubs.models import Club, Player
-from scorekeeper.clubs.selectors import directed_club
+from scorekeeper.clubs.selectors import directed_club, player_by_link
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summary
 from scorekeeper.links import absolute_url
@@ -140,3 +140,12 @@ def club_site_player(request: HttpRequest, club_id: int, player_id: int) -> Http
     club = _site_club(club_id)
     player = get_object_or_404(Player, pk=player_id, club=club)
     return render(request, "public/site/player.html", site.player_context(player, site.WebLinks(club)))
+
+
+@require_safe
+def player_page(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own page through his own link: his history, figures and charts, whether or not the club
+    publishes a results site."""
+    player = player_by_link(token=token)
+    context = site.player_context(player, site.WebLinks(player.club), own_link=True)
+    return render(request, "public/site/player.html", context)
