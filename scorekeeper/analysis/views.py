@@ -10,6 +10,7 @@ from django.views.decorators.http import require_safe
 
 from scorekeeper.analysis.charts import ladder_chart, player_charts
 from scorekeeper.analysis.figures import ROLES
+from scorekeeper.analysis.rulesets import rulesets_compared
 from scorekeeper.analysis.selectors import event_analysis, ladder, player_analysis
 from scorekeeper.clubs.models import Player
 from scorekeeper.clubs.selectors import directed_club
@@ -63,4 +64,5 @@ def player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
 @require_safe
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     evening = directed_event(user=request.user, event_id=event_id)
-    return render(request, "analysis/event.html", {"event": evening, "a": event_analysis(event=evening)})
+    context = {"event": evening, "a": event_analysis(event=evening), "compared": rulesets_compared(event=evening)}
+    return render(request, "analysis/event.html", context)
