@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
 from scorekeeper.analysis.models import TableDigest
-from scorekeeper.analysis.services import club_tables
+from scorekeeper.analysis.services import club_tables, reference_part_key
 from scorekeeper.tables.services import deal_correct, deal_record
 from tests.factories import make_table
 from tests.tables.pc6 import PC6
@@ -44,3 +45,14 @@ def test_without_the_commit_hook_the_page_makes_the_stale_digest():
     (line,) = club_tables(club=table.event.club)
     assert (line.deals, line.changes) == (4, (-4, -28, -28, 60))
     assert TableDigest.objects.get(table=table).deals == 4
+
+
+def test_a_save_also_remakes_its_events_part_of_the_club_averages(django_capture_on_commit_callbacks):
+    table = make_table()
+    with django_capture_on_commit_callbacks(execute=True):
+        for position, record in enumerate(PC6, start=1):
+            deal_record(table=table, position=position, record=record)
+    table.refresh_from_db()
+    part = cache.get(reference_part_key(table.event_id, [(table.pk, table.revision)]))
+    # PC-6 on a fresh table (worked in test_figures): Ann's solo remise -5, the three solo opponents' antes.
+    assert part["hombre|solo|5"] == [1, -5] and part["opponent|solo|3"] == [3, -3]
