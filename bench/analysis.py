@@ -109,6 +109,8 @@ def main() -> None:
     player = f"/clubs/{club.pk}/players/{players[0].pk}/"
     evening = f"/events/{events[-1].pk}/analysis/"
 
+    warm, _, _ = timed(client, "/", 1)  # the process's first request: imports, URLs, templates, catalogues
+    print(f"home page, the process's first request: {warm:.2f} s")
     first, _, queries = timed(client, evening, 1)
     print(f"evening analysis, first view after the import: {first:.2f} s, {queries} queries")
     first, _, queries = timed(client, ladder, 1)
