@@ -14,10 +14,12 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Subquery
 
-from scorekeeper.analysis.figures import bucket_sums, bucket_totals, digest_rows
+from scorekeeper.analysis.figures import BASE, bucket_keys, bucket_sums, bucket_totals, digest_row, digest_rows
 from scorekeeper.analysis.models import TableDigest
 from scorekeeper.clubs.models import Club
+from scorekeeper.engine import LedgerEntry, TableState
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import table_result
 from scorekeeper.tables.models import Deal, Table
@@ -154,7 +156,70 @@ def _event_tables(event_ids: set[int]) -> dict[int, list[tuple[int, int]]]:
     return tables
 
 
-def digest_refresh_after_commit(*, table_id: int, **_signal) -> None:
+def digest_append(*, table_id: int, revision: int, entry: LedgerEntry, before: TableState) -> None:
+    """The digest of revision `revision` + 1 from that of `revision` and the deal appended at it (`entry`, after
+    the state `before`; the table open): no fold. Without a digest of `revision`, the table is folded."""
+    digest = TableDigest.objects.filter(table_id=table_id, revision=revision).first()
+    if digest is None:
+        digests_refresh(table_ids=[table_id])
+        return
+    if not entry.void:
+        table = Table.objects.select_related("event", "seat_0", "seat_1", "seat_2", "seat_3").get(pk=table_id)
+        row = digest_row(table.session(), before, entry)
+        digest.rows.append(row)
+        digest.deals += 1
+        digest.changes = [c + d for c, d in zip(digest.changes, entry.deltas, strict=True)]
+        for seat, key in enumerate(bucket_keys(row)):
+            line = digest.buckets.setdefault(key, [0, 0])
+            line[0] += 1
+            line[1] += row[BASE + seat]
+    TableDigest.objects.filter(table_id=table_id, revision=revision).update(
+        revision=revision + 1,
+        deals=digest.deals,
+        changes=digest.changes,
+        rows=digest.rows,
+        buckets=digest.buckets,
+    )
+    _reference_part_carry(table_id=table_id, revision=revision, row=None if entry.void else row)
+
+
+def _reference_part_carry(*, table_id: int, revision: int, row: list | None) -> None:
+    """Carry the event's part of the club's averages from the table's revision `revision` to the next, adding the
+    appended deal's row (one query; nothing when the part is not in the cache: the next page makes it)."""
+    event = Table.objects.filter(pk=table_id).values("event_id")
+    now = list(Table.objects.filter(event_id=Subquery(event)).values_list("id", "revision", "event_id"))
+    if not now:
+        return
+    event_id = now[0][2]
+    pairs = [(pk, rev) for pk, rev, _event in now]
+    before = [(pk, revision if pk == table_id else rev) for pk, rev in pairs]
+    part = cache.get(reference_part_key(event_id, before))
+    if part is None:
+        return
+    if row is not None:
+        for seat, key in enumerate(bucket_keys(row)):
+            line = part.setdefault(key, [0, 0])
+            line[0] += 1
+            line[1] += row[BASE + seat]
+    cache.set(reference_part_key(event_id, pairs), part, 3600 * 24)
+
+
+def digest_refresh_after_commit(
+    *,
+    table_id: int,
+    appended: LedgerEntry | None = None,
+    before: TableState | None = None,
+    revision: int | None = None,
+    **_signal,
+) -> None:
     """Remake a table's digest once the change that raised its revision is committed, so that the next page
-    folds nothing. A failure here costs the save nothing: the digest stays stale and the next page makes it."""
-    transaction.on_commit(lambda: digests_refresh(table_ids=[table_id]), robust=True)
+    folds nothing: from the digest before when the change appended one deal (a save: a tap at the table must
+    not fold the table), else from the fold. A failure here costs the save nothing: the digest stays stale and
+    the next page makes it."""
+    if appended is not None and before is not None and revision is not None:
+        transaction.on_commit(
+            lambda: digest_append(table_id=table_id, revision=revision, entry=appended, before=before),
+            robust=True,
+        )
+    else:
+        transaction.on_commit(lambda: digests_refresh(table_ids=[table_id]), robust=True)

@@ -6,7 +6,8 @@ import pytest
 from django.core.cache import cache
 
 from scorekeeper.analysis.models import TableDigest
-from scorekeeper.analysis.services import club_tables, reference_part_key
+from scorekeeper.analysis.services import club_tables, digests_refresh, reference_part_key
+from scorekeeper.engine import DealRecord
 from scorekeeper.tables.services import deal_correct, deal_record
 from tests.factories import make_table
 from tests.tables.pc6 import PC6
@@ -56,3 +57,19 @@ def test_a_save_also_remakes_its_events_part_of_the_club_averages(django_capture
     part = cache.get(reference_part_key(table.event_id, [(table.pk, table.revision)]))
     # PC-6 on a fresh table (worked in test_figures): Ann's solo remise -5, the three solo opponents' antes.
     assert part["hombre|solo|5"] == [1, -5] and part["opponent|solo|3"] == [3, -3]
+
+
+def test_a_digest_kept_save_by_save_is_the_digest_of_the_fold(django_capture_on_commit_callbacks):
+    table = make_table()
+    records = [PC6[0], DealRecord(dealer=0, void=True), *PC6[1:]]  # a misdeal: Ann deals again
+    with django_capture_on_commit_callbacks(execute=True):
+        for position, record in enumerate(records, start=1):
+            deal_record(table=table, position=position, record=record)
+    kept = TableDigest.objects.get(table=table)
+    table.refresh_from_db()
+    made = digests_refresh(table_ids=[table.pk])[table.pk]
+    assert kept.revision == made.revision == table.revision == 5
+    assert (kept.deals, kept.changes, kept.rows, kept.buckets) == (made.deals, made.changes, made.rows, made.buckets)
+    assert kept.changes == [-4, -28, -28, 60]
+    # The event's part of the club's averages, carried save by save, is the digest's buckets too.
+    assert cache.get(reference_part_key(table.event_id, [(table.pk, table.revision)])) == made.buckets

@@ -1,0 +1,54 @@
+"""The table page's offline queue: its status line and the words its script shows, translated here."""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+register = template.Library()
+
+
+def _plural(singular: str, plural: str) -> dict[str, str]:
+    # The script picks a form with Intl.PluralRules: "one" is gettext's form for 1, "other" its form for 5.
+    return {"one": ngettext(singular, plural, 1), "other": ngettext(singular, plural, 5)}
+
+
+def offline_strings() -> dict:
+    return {
+        "all_sent": _("All deals sent"),
+        "sending": _("Sending…"),
+        "offline": _("Offline"),
+        "offline_since": _("Offline since %(time)s"),
+        "waiting": _plural("%(count)s deal waiting to send", "%(count)s deals waiting to send"),
+        "refused": _plural("%(count)s deal refused: see the ledger", "%(count)s deals refused: see the ledger"),
+        "waiting_title": _("Waiting to send, in order"),
+        "waiting_tag": _("waiting to send"),
+        "refused_tag": _("refused"),
+        "conflict": _("Deal %(number)s was already recorded from another phone."),
+        "invalid": _("The server refused these entries."),
+        "refused_reason": _("The server refused this deal."),
+        "discard": _("Discard"),
+        "enter_next": _("Enter it as the next deal"),
+        "deal_heading": _("Deal %(number)s"),
+        "saved": _("Deal %(number)s saved."),
+        "kept": _("No connection: deal %(number)s is kept on this phone and will be sent when the server answers."),
+        "preview_offline": _("Offline: the settlement will be shown when the connection returns."),
+        "misdeal_offline": _("A misdeal can be recorded when the connection returns."),
+    }
+
+
+@register.inclusion_tag("webapp/_offline.html")
+def offline_queue(view) -> dict:
+    """The hooks the queue script needs: where to send, what deal the form expects, and its words."""
+    worker = reverse("service-worker")
+    return {
+        "table_url": reverse("table", args=[view.table.token]),
+        "token": view.table.token,
+        "worker_url": worker,
+        "scope": worker.rsplit("/", 1)[0] + "/",
+        "position": view.next_position,
+        "number": view.next_number,
+        "strings": offline_strings(),
+    }

@@ -1,0 +1,199 @@
+"""A phone that loses the Wi-Fi loses no deal: saved with no connection, a deal waits on the phone and is sent,
+once, in order, when the server answers again. The deals are PC-6's (QUADRILLE-SCORING.md), whose changes the
+spec works out by hand: -5 -1 -1 -1; +3 -25 +3 +3; -1 -1 -29 -1, so 37 / 13 / 13 / 41 after three."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from scorekeeper.tables.models import Deal
+from tests.browser.test_table_entry import PC6_TAPS, tap
+from tests.factories import make_table
+from tests.tables.pc6 import PC6
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AFTER_THREE = ["37", "13", "13", "41"]
+
+
+def tap_deal(page: Page, taps: list[str]) -> None:
+    """Tap one deal's choices and Save, with or without a server behind the page (nothing waits on it)."""
+    groups = iter(["hombre", "contract", "trump", "ally", "tricks"])
+    for label in taps:
+        group = next(groups)
+        if group == "contract" and label not in ("Solo", "Vole", "Own king"):
+            group = next(groups)  # alliance is preselected: no tap
+        if group == "ally" and label.isdigit():
+            group = next(groups)
+        page.locator(f"#f-{group}").get_by_role("radio", name=label, exact=True).click()
+    page.get_by_role("button", name="Save", exact=True).click()
+
+
+def status(page: Page):
+    return page.locator("#offline-queue")
+
+
+def open_table(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(status(page)).to_have_text("All deals sent")
+    # The service worker has kept this page and its files: a reload with no connection will open it.
+    expect(status(page)).to_have_attribute("data-offline-ready", "true")
+
+
+def balances(page: Page) -> list[str]:
+    return [b.inner_text() for b in page.locator(".seats .balance").all()]
+
+
+def played(records) -> list[tuple]:
+    """What the scorer tapped for each deal, in play order."""
+    return [(r.dealer, r.hombre, r.contract, r.trump, r.ally, r.tricks) for r in records]
+
+
+def stored(table) -> list[tuple]:
+    return played(deal.to_record() for deal in Deal.objects.filter(table=table).order_by("position"))
+
+
+def test_three_deals_saved_offline_survive_a_reload_and_are_sent_once_in_order(
+    live_server, page: Page, context: BrowserContext, screenshot_dir
+):
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    missing = []
+    page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
+    open_table(page, f"{live_server.url}/t/{table.token}/")
+
+    context.set_offline(True)
+    for n, taps in enumerate(PC6_TAPS[:3], start=1):
+        tap_deal(page, taps)
+        expect(status(page)).to_contain_text(f"{n} deal{'s' if n > 1 else ''} waiting to send")
+        expect(page.get_by_role("heading", name=f"Deal {n + 1}", exact=True)).to_be_visible()
+    expect(status(page)).to_have_text(re.compile(r"^Offline since \d\d:\d\d · 3 deals waiting to send$"))
+    expect(page.locator("#preview")).to_have_text("Offline: the settlement will be shown when the connection returns.")
+    assert stored(table) == []
+
+    # Reloaded with no connection: the kept page opens, with the three deals still waiting, in order.
+    page.reload()
+    expect(status(page)).to_have_text(re.compile(r"^Offline since \d\d:\d\d · 3 deals waiting to send$"))
+    waiting = page.locator("#waiting-deals li")
+    expect(waiting).to_have_text(
+        [
+            "1. Ann · Solo · ♠ · 5 waiting to send",
+            "2. Ben · Solo · ♠ · 3 waiting to send",
+            "3. Cat · Alliance · ♠ · Dan · 5 waiting to send",
+        ]
+    )
+    expect(page.get_by_role("heading", name="Deal 4", exact=True)).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / "offline-three-waiting.png"), full_page=True)
+
+    context.set_offline(False)
+    expect(status(page)).to_have_text("All deals sent", timeout=15_000)
+    expect(waiting).to_have_count(0)
+    assert stored(table) == played(PC6[:3])
+    assert Deal.objects.filter(table=table).values("idempotency_key").distinct().count() == 3
+    expect(page.locator(".progress")).to_contain_text("Tour 1 of 10 · deal 4")
+    assert balances(page) == AFTER_THREE
+    page.screenshot(path=str(screenshot_dir / "offline-all-sent.png"), full_page=True)
+    assert missing == []
+
+
+def test_a_deal_whose_answer_is_lost_is_sent_again_and_stored_once(live_server, page: Page):
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    url = f"{live_server.url}/t/{table.token}/"
+    open_table(page, url)
+
+    # The server stores the deal, but its answer never reaches the phone (the Wi-Fi dropped on the way back).
+    def lose_the_answer(route):
+        route.fetch()
+        route.abort()
+
+    page.route(url, lambda route: lose_the_answer(route) if route.request.method == "POST" else route.fallback())
+    tap_deal(page, PC6_TAPS[0])
+    expect(status(page)).to_contain_text("1 deal waiting to send")
+    assert stored(table) == played(PC6[:1])
+    page.unroute(url)
+
+    # Sent again with its key when the retry comes round: the server knows it, nothing is doubled.
+    expect(status(page)).to_have_text("All deals sent", timeout=15_000)
+    assert stored(table) == played(PC6[:1])
+    expect(page.get_by_role("heading", name="Deal 2", exact=True)).to_be_visible()
+
+
+def test_two_phones_record_the_same_deal_and_the_offline_one_is_refused(live_server, browser, screenshot_dir):
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    url = f"{live_server.url}/t/{table.token}/"
+    phone = {"viewport": {"width": 390, "height": 844}, "locale": "en-GB"}
+    offline_context, online_context = browser.new_context(**phone), browser.new_context(**phone)
+    offline_phone, online_phone = offline_context.new_page(), online_context.new_page()
+    open_table(offline_phone, url)
+    online_phone.goto(url)
+
+    offline_context.set_offline(True)
+    tap_deal(offline_phone, PC6_TAPS[1])  # Ben solo, 3 tricks, as deal 1
+    expect(status(offline_phone)).to_contain_text("1 deal waiting to send")
+    tap_deal(online_phone, PC6_TAPS[0])  # Ann solo, 5 tricks, recorded first
+    expect(online_phone.get_by_text("Deal 1 saved.")).to_be_visible()
+
+    offline_context.set_offline(False)
+    refused = offline_phone.locator("#waiting-deals li")
+    expect(refused).to_contain_text("Deal 1 was already recorded from another phone.", timeout=15_000)
+    expect(status(offline_phone)).to_have_text("1 deal refused: see the ledger")
+    # The refused deal stays beside the one recorded, which the phone's ledger now shows.
+    expect(offline_phone.locator(".ledger-table").first).to_contain_text("1. Ann solo ♠, 5: remise")
+    offline_phone.screenshot(path=str(screenshot_dir / "offline-refused.png"), full_page=True)
+    assert stored(table) == played(PC6[:1])
+
+    # The scorer says it was the next deal: it goes in as deal 2, once.
+    refused.get_by_role("button", name="Enter it as the next deal").click()
+    expect(status(offline_phone)).to_have_text("All deals sent", timeout=15_000)
+    # Ben's solo as deal 2, dealt by Ann as PC-6's deal 2 is.
+    assert stored(table) == played(PC6[:2])
+    offline_context.close()
+    online_context.close()
+
+
+@pytest.mark.parametrize(
+    ("offline_taps", "refused"),
+    [(PC6_TAPS[1], True), (PC6_TAPS[0], False)],
+    ids=["another-deal-discarded", "the-same-deal-kept-once"],
+)
+def test_a_deal_recorded_twice_is_stored_once(live_server, browser, offline_taps, refused):
+    """Another phone's deal in its place: the scorer discards this one. The very same deal recorded on both
+    phones: the server knows it as already saved, and nothing is refused."""
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    url = f"{live_server.url}/t/{table.token}/"
+    phone = {"viewport": {"width": 390, "height": 844}, "locale": "en-GB"}
+    offline_context, online_context = browser.new_context(**phone), browser.new_context(**phone)
+    offline_phone, online_phone = offline_context.new_page(), online_context.new_page()
+    open_table(offline_phone, url)
+    online_phone.goto(url)
+    offline_context.set_offline(True)
+    tap_deal(offline_phone, offline_taps)
+    tap_deal(online_phone, PC6_TAPS[0])
+    expect(online_phone.get_by_text("Deal 1 saved.")).to_be_visible()
+    offline_context.set_offline(False)
+    waiting = offline_phone.locator("#waiting-deals li")
+    if refused:
+        expect(waiting).to_contain_text("refused", timeout=15_000)
+        waiting.get_by_role("button", name="Discard").click()
+    expect(status(offline_phone)).to_have_text("All deals sent", timeout=15_000)
+    expect(waiting).to_have_count(0)
+    assert stored(table) == played(PC6[:1])
+    expect(offline_phone.get_by_role("heading", name="Deal 2", exact=True)).to_be_visible()
+    offline_context.close()
+    online_context.close()
+
+
+def test_without_javascript_the_form_posts_as_before(live_server, browser):
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    expect(status(page)).to_be_hidden()
+    for group, label in (("hombre", "Ann"), ("contract", "Solo"), ("trump", "♠"), ("tricks", "5")):
+        tap(page, group, label)
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
+    assert stored(table) == played(PC6[:1])
+    context.close()
