@@ -70,6 +70,7 @@ bench: install
 	$(PY) bench/engine_fold.py
 	$(PY) bench/reports.py
 	$(PY) bench/analysis.py
+	$(PY) bench/web.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

@@ -73,6 +73,9 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
+# Django's form renderer with the commonest widget templates written out in Python (a preview re-renders the
+# deal form on every tap); the HTML is the same.
+FORM_RENDERER = "scorekeeper.renderers.FastWidgets"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
 
 TEMPLATES = [
@@ -110,6 +113,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests run on a file too: an in-memory database has neither WAL nor busy_timeout, and two phones saving
     # at once would fail there where the club's database waits its turn.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+
+# "tables" keeps each table's state after its last deal and its rendered ledger, under the table's revision
+# (scorekeeper/tables/screen.py). A file cache, so that every server process reads what a save left.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "tables": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": env("TABLE_CACHE_DIR", default=str(BASE_DIR / ".cache" / "tables")),
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

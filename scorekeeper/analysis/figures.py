@@ -25,7 +25,17 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from scorekeeper.engine import Contract, EngineError, Ledger, Line, Outcome, TableState, settle_deal
+from scorekeeper.engine import (
+    Contract,
+    EngineError,
+    Ledger,
+    LedgerEntry,
+    Line,
+    Outcome,
+    Session,
+    TableState,
+    settle_deal,
+)
 
 # Positions in a digest row: DELTAS and BASE each start four columns, one a seat.
 CONTRACT, HOMBRE, ALLY, TRICKS, LINE, RUN_SIDE, RUN_HOMBRE, PREMIERS, VOLE, STAKE, DELTAS = range(11)
@@ -42,36 +52,39 @@ def digest_rows(ledger: Ledger, opening: TableState) -> list[list]:
     before = opening
     for e in ledger.entries:
         if not e.void:
-            d = e.deal
-            rows.append(
-                [
-                    d.contract.value,  # type: ignore[union-attr]
-                    d.hombre,
-                    NO_ALLY if d.ally is None else d.ally,
-                    d.tricks,
-                    e.line.value,  # type: ignore[union-attr]
-                    d.run_side or 0,
-                    d.run_hombre or 0,
-                    int(d.premiers),
-                    int(d.vole_attempted),
-                    e.stake or 0,
-                    *e.deltas,
-                    *fresh_deltas(ledger, before, e.deal, e.position, e.deltas),
-                ]
-            )
+            rows.append(digest_row(ledger.session, before, e))
         before = e.state
     return rows
 
 
-def fresh_deltas(ledger: Ledger, before: TableState, deal, position: int, deltas: tuple[int, ...]) -> tuple[int, ...]:
+def digest_row(session: Session, before: TableState, e: LedgerEntry) -> list:
+    """A valid deal's row of the digest; `before` is the table's state before it."""
+    d = e.deal
+    return [
+        d.contract.value,  # type: ignore[union-attr]
+        d.hombre,
+        NO_ALLY if d.ally is None else d.ally,
+        d.tricks,
+        e.line.value,  # type: ignore[union-attr]
+        d.run_side or 0,
+        d.run_hombre or 0,
+        int(d.premiers),
+        int(d.vole_attempted),
+        e.stake or 0,
+        *e.deltas,
+        *fresh_deltas(session, before, d, e.position, e.deltas),
+    ]
+
+
+def fresh_deltas(session: Session, before: TableState, deal, position: int, deltas: tuple[int, ...]) -> tuple[int, ...]:
     """The deal settled on a fresh table: the same seats, dealer and deal number (so the same factor), but the
     pot, multiplier, board and beasts of the opening. A deal the engine refuses there keeps its own changes."""
-    opening = ledger.session.opening
+    opening = session.opening
     fresh = dataclasses.replace(
         before, pot=opening.pot, k=opening.k, k_seats=(opening.k,) * 4, board=opening.board, beasts=opening.beasts
     )
     try:
-        return settle_deal(ledger.session, fresh, deal, position).deltas
+        return settle_deal(session, fresh, deal, position).deltas
     except EngineError:
         return deltas
 
@@ -92,13 +105,17 @@ def role_of(row: Sequence, seat: int) -> str:
     return "opponent"
 
 
+def bucket_keys(row: Sequence) -> list[str]:
+    """The bucket of each seat's change in a digest row: role, contract and tricks."""
+    return [f"{role_of(row, seat)}|{row[CONTRACT]}|{row[TRICKS]}" for seat in range(4)]
+
+
 def bucket_sums(rows: Iterable[Sequence]) -> dict[str, list[int]]:
     """Per (role, contract, tricks): [number of player-deals, sum of their changes on a fresh table], over every
     seat."""
     sums: dict[str, list[int]] = {}
     for row in rows:
-        for seat in range(4):
-            key = f"{role_of(row, seat)}|{row[CONTRACT]}|{row[TRICKS]}"
+        for seat, key in enumerate(bucket_keys(row)):
             line = sums.get(key)
             if line is None:
                 sums[key] = [1, row[BASE + seat]]

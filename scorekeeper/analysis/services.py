@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from scorekeeper.analysis.figures import bucket_sums, digest_rows
+from scorekeeper.analysis.figures import BASE, bucket_keys, bucket_sums, digest_row, digest_rows
 from scorekeeper.analysis.models import TableDigest
 from scorekeeper.clubs.models import Club
+from scorekeeper.engine import LedgerEntry, TableState
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import table_result
 from scorekeeper.tables.models import Deal, Table
@@ -111,7 +112,48 @@ def digests_refresh(*, table_ids: list[int]) -> dict[int, TableDigest]:
     return digests
 
 
-def digest_refresh_after_commit(*, table_id: int, **_signal) -> None:
+def digest_append(*, table_id: int, revision: int, entry: LedgerEntry, before: TableState) -> None:
+    """The digest of revision `revision` + 1 from that of `revision` and the deal appended at it (`entry`, after
+    the state `before`; the table open): no fold. Without a digest of `revision`, the table is folded."""
+    digest = TableDigest.objects.filter(table_id=table_id, revision=revision).first()
+    if digest is None:
+        digests_refresh(table_ids=[table_id])
+        return
+    if not entry.void:
+        table = Table.objects.select_related("event", "seat_0", "seat_1", "seat_2", "seat_3").get(pk=table_id)
+        row = digest_row(table.session(), before, entry)
+        digest.rows.append(row)
+        digest.deals += 1
+        digest.changes = [c + d for c, d in zip(digest.changes, entry.deltas, strict=True)]
+        for seat, key in enumerate(bucket_keys(row)):
+            line = digest.buckets.setdefault(key, [0, 0])
+            line[0] += 1
+            line[1] += row[BASE + seat]
+    TableDigest.objects.filter(table_id=table_id, revision=revision).update(
+        revision=revision + 1,
+        deals=digest.deals,
+        changes=digest.changes,
+        rows=digest.rows,
+        buckets=digest.buckets,
+    )
+
+
+def digest_refresh_after_commit(
+    *,
+    table_id: int,
+    appended: LedgerEntry | None = None,
+    before: TableState | None = None,
+    revision: int | None = None,
+    **_signal,
+) -> None:
     """Remake a table's digest once the change that raised its revision is committed, so that the next page
-    folds nothing. A failure here costs the save nothing: the digest stays stale and the next page makes it."""
-    transaction.on_commit(lambda: digests_refresh(table_ids=[table_id]), robust=True)
+    folds nothing: from the digest before when the change appended one deal (a save: a tap at the table must
+    not fold the table), else from the fold. A failure here costs the save nothing: the digest stays stale and
+    the next page makes it."""
+    if appended is not None and before is not None and revision is not None:
+        transaction.on_commit(
+            lambda: digest_append(table_id=table_id, revision=revision, entry=appended, before=before),
+            robust=True,
+        )
+    else:
+        transaction.on_commit(lambda: digests_refresh(table_ids=[table_id]), robust=True)

@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.engine import EngineError, Options
-from scorekeeper.events.models import RULESET_CHOICES, Event
+from scorekeeper.events.models import RULESET_CHOICES, Event, HouseRules
+from scorekeeper.events.options import DEFAULT_START, OptionsMixin, field_name
 
 MAX_START = 1_000_000  # chips or counters each player brings: far above any club's, far below any overflow
 MAX_TOURS = 100
@@ -32,7 +33,7 @@ def _whole(low: int, high: int) -> dict[str, Any]:
     }
 
 
-class EventForm(forms.Form):
+class EventForm(OptionsMixin, forms.Form):
     """A new event. A house-rules preset, when chosen, gives the rule set and options (then frozen in the event)."""
 
     name = forms.CharField(
@@ -42,7 +43,7 @@ class EventForm(forms.Form):
     )
     date = forms.DateField(
         label=_("Date"),
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
         error_messages={
             "invalid": _("Enter a date such as 2026-11-21."),
             "required": _("Enter a date such as 2026-11-21."),
@@ -59,7 +60,14 @@ class EventForm(forms.Form):
     ruleset = forms.ChoiceField(
         label=_("Rule set"), choices=RULESET_CHOICES, error_messages={"invalid_choice": _("Choose a rule set.")}
     )
-    start = forms.IntegerField(label=_("Starting chips"), initial=40, **_whole(0, MAX_START))
+    start = forms.IntegerField(
+        label=_("Starting chips"),
+        required=False,
+        help_text=_(
+            "Left empty: the rule set's own (40 chips; 0 points in Parlett points; 400 counters in Britannica)."
+        ),
+        **_whole(0, MAX_START),
+    )
     tours = forms.IntegerField(label=_("Tours per round"), initial=10, **_whole(1, MAX_TOURS))
     rounds = forms.IntegerField(label=_("Rounds"), initial=1, **_whole(1, MAX_ROUNDS))
 
@@ -67,6 +75,7 @@ class EventForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["rules"].queryset = club.house_rules.all()
         self.fields["date"].initial = timezone.localdate
+        self.add_option_fields()
         for name in ("start", "tours", "rounds"):
             self.fields[name].widget.attrs["inputmode"] = "numeric"
 
@@ -78,13 +87,26 @@ class EventForm(forms.Form):
             data["ruleset"], data["options"] = preset.ruleset, dict(preset.options)
         else:
             data["options"] = {}
+        ruleset = data.get("ruleset")
+        if ruleset is None:
+            return data
+        data["options"].update(self.chosen_options(ruleset))
+        if data.get("start") is None and "start" not in self.errors:
+            data["start"] = DEFAULT_START[ruleset]
         if data.get("tours") is not None:
             data["options"]["session.tours"] = data["tours"]
-            try:
-                Options.from_mapping(data["options"])
-            except EngineError as error:
-                self.add_error("rules" if preset is not None else None, error.message)
+            _check_options(self, data["options"], "rules" if preset is not None else None)
         return data
+
+
+def _check_options(form: forms.Form, options: dict[str, Any], fallback: str | None) -> None:
+    """The engine's word on the options, beside the option it names."""
+    try:
+        Options.from_mapping(options)
+    except EngineError as error:
+        key = (error.field or "").removeprefix("options.")
+        name = field_name(key)
+        form.add_error(name if name in form.fields else fallback, error.message)
 
 
 class CheckInForm(forms.Form):
@@ -280,3 +302,37 @@ class LateArrivalForm(forms.Form):
     def __init__(self, *args, event: Event, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = event.club.players.filter(active=True)
+
+
+class HouseRulesForm(OptionsMixin, forms.Form):
+    """A club's preset: a name, a rule set and the options that differ from Appendix A's defaults."""
+
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=HouseRules._meta.get_field("name").max_length,
+        error_messages={"required": _("Give the house rules a name.")},
+    )
+    ruleset = forms.ChoiceField(
+        label=_("Rule set"), choices=RULESET_CHOICES, error_messages={"invalid_choice": _("Choose a rule set.")}
+    )
+
+    def __init__(self, *args, club: Club, preset: HouseRules | None = None, **kwargs) -> None:
+        if preset is not None:
+            kwargs.setdefault("initial", {"name": preset.name, "ruleset": preset.ruleset})
+        super().__init__(*args, **kwargs)
+        self.club, self.preset = club, preset
+        self.add_option_fields(preset.options if preset is not None else None)
+
+    def clean_name(self) -> str:
+        name = _tidy(self.cleaned_data["name"])
+        others = self.club.house_rules.exclude(pk=self.preset.pk if self.preset else None)
+        if others.filter(name__iexact=name).exists():
+            raise forms.ValidationError(_("The club already has house rules of that name."))
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("ruleset"):
+            data["options"] = self.chosen_options(data["ruleset"])
+            _check_options(self, data["options"], None)
+        return data

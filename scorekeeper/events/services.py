@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.engine import Options, RuleSet
-from scorekeeper.events.models import CheckIn, Event, EventLog, PlayerMerge, SitOut
+from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, PlayerMerge, SitOut
 from scorekeeper.events.selectors import event_summary, seats_history
 from scorekeeper.tables.models import Table, new_token
 from scorekeeper.tables.services import EventClosed, table_create, who
@@ -411,3 +411,18 @@ def seat_late_arrival(*, event: Event, player: Player, method: str = "random", u
         result = "sitout"
     EventLog.objects.create(event=event, action="late arrival", who=_by(user), note=f"{player.name}: {what}"[:300])
     return result
+
+
+def house_rules_save(*, club: Club, name: str, ruleset: str, options: dict[str, Any], preset: HouseRules | None = None):
+    """Create or change a club's house rules; the options are checked by the engine and stored as non-defaults.
+    Events already created keep the rules they were created with."""
+    RuleSet(ruleset)
+    stored = Options.from_mapping(options).as_mapping(changed_only=True)
+    preset = preset or HouseRules(club=club)
+    preset.name, preset.ruleset, preset.options = name, ruleset, stored
+    preset.save()
+    return preset
+
+
+def house_rules_delete(*, preset: HouseRules) -> None:
+    preset.delete()  # events copied the rules when they were created: none refers to the preset

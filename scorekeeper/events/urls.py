@@ -17,5 +17,11 @@ urlpatterns = [
     path("clubs/<int:club_id>/events/new/", views.event_new, name="event-new"),
     path("clubs/<int:club_id>/players/", views.players, name="players"),
     path("clubs/<int:club_id>/merges/<int:merge_id>/undo/", views.merge_undo, name="merge-undo"),
+    path("clubs/<int:club_id>/house-rules/", views.house_rules, name="house-rules"),
+    path("clubs/<int:club_id>/house-rules/new/", views.house_rules_edit, name="house-rules-new"),
+    path("clubs/<int:club_id>/house-rules/<int:preset_id>/", views.house_rules_edit, name="house-rules-edit"),
+    path(
+        "clubs/<int:club_id>/house-rules/<int:preset_id>/delete/", views.house_rules_delete, name="house-rules-delete"
+    ),
     path("director/", views.director_home, name="director"),
 ]

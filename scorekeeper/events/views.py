@@ -18,7 +18,7 @@ from scorekeeper.clubs.models import Club
 from scorekeeper.clubs.selectors import clubs_directed_by, directed_club
 from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
-from scorekeeper.events.models import CheckIn, Event, PlayerMerge
+from scorekeeper.events.models import CheckIn, Event, HouseRules, PlayerMerge
 from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summary
 from scorekeeper.tables.messages import EVENT_CLOSED, message_for
 from scorekeeper.tables.models import Table
@@ -475,3 +475,44 @@ def late_arrival(request: HttpRequest, event_id: int) -> HttpResponse:
     else:
         messages.success(request, LATE[result] % {"name": player.name})
     return redirect("event", event_id=event.pk)
+
+
+@login_required
+@require_safe
+def house_rules(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _club(request, club_id)
+    return render(request, "events/house_rules.html", {"club": club, "presets": club.house_rules.all()})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def house_rules_edit(request: HttpRequest, club_id: int, preset_id: int | None = None) -> HttpResponse:
+    club = _club(request, club_id)
+    preset = get_object_or_404(HouseRules, pk=preset_id, club=club) if preset_id is not None else None
+    form = forms.HouseRulesForm(request.POST if request.method == "POST" else None, club=club, preset=preset)
+    if form.is_valid():
+        data = form.cleaned_data
+        services.house_rules_save(
+            club=club, name=data["name"], ruleset=data["ruleset"], options=data["options"], preset=preset
+        )
+        messages.success(request, _("House rules “%(name)s” saved.") % {"name": data["name"]})
+        return redirect("house-rules", club_id=club.pk)
+    return render(request, "events/house_rules_form.html", {"club": club, "preset": preset, "form": form})
+
+
+@login_required
+@require_POST
+def house_rules_delete(request: HttpRequest, club_id: int, preset_id: int) -> HttpResponse:
+    club = _club(request, club_id)
+    preset = get_object_or_404(HouseRules, pk=preset_id, club=club)
+    if not _confirmed(request):
+        return _confirm(
+            request,
+            title=_("Delete the house rules “%(name)s”?") % {"name": preset.name},
+            lines=[_("Events created with them keep their rules.")],
+            button=_("Delete"),
+            back=reverse("house-rules-edit", kwargs={"club_id": club.pk, "preset_id": preset.pk}),
+        )
+    services.house_rules_delete(preset=preset)
+    messages.success(request, _("House rules “%(name)s” deleted.") % {"name": preset.name})
+    return redirect("house-rules", club_id=club.pk)

@@ -11,7 +11,18 @@ from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import Claims, Contract, DealRecord, Ledger, Penalty, PenaltyKind, Session, TableState, fold
+from scorekeeper.engine import (
+    Claims,
+    Contract,
+    DealRecord,
+    Ledger,
+    LedgerEntry,
+    Penalty,
+    PenaltyKind,
+    Session,
+    TableState,
+    fold,
+)
 from scorekeeper.engine.ledger import opening_state
 from scorekeeper.engine.model import NONE_HELD
 from scorekeeper.tables.signals import table_changed
@@ -58,10 +69,11 @@ class Table(models.Model):
     def players(self) -> tuple:
         return (self.seat_0, self.seat_1, self.seat_2, self.seat_3)
 
-    def changed(self) -> None:
-        """Mark the table's fold as changed (call inside the transaction of the change)."""
+    def changed(self, *, appended: LedgerEntry | None = None, before: TableState | None = None) -> None:
+        """Mark the table's fold as changed (call inside the transaction of the change). `appended`: the change
+        was that one deal, added after the others (the state `before` it) to this table as read under its lock."""
         Table.objects.filter(pk=self.pk).update(revision=models.F("revision") + 1)
-        table_changed.send(sender=Table, table_id=self.pk)
+        table_changed.send(sender=Table, table_id=self.pk, revision=self.revision, appended=appended, before=before)
 
     def opening(self, session: Session) -> TableState:
         """The engine's state before the first deal: empty stores, and this table's first dealer to deal."""

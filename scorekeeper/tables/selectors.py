@@ -1,15 +1,34 @@
-"""Reads for a table: its ledger is the engine's fold over the stored deals, never a stored settlement."""
+"""Reads for a table: its ledger is the engine's fold over the stored deals, never a stored settlement.
+
+The entry screen reads the state after the last deal and the rendered ledger from the cache of the table's
+revision (tables/screen.py); the rows are folded only when something reads them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper.engine import DealRecord, Ledger, LedgerEntry, RuleSet, Session, TableState, fold, settle_deal
+from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, Table
-from scorekeeper.tables.presenters import describe
+from scorekeeper.tables.presenters import describe, ledger_row_html
+from scorekeeper.tables.screen import TableHead, TourTotal
+
+__all__ = [
+    "LedgerRow",
+    "TableHead",
+    "TableView",
+    "TourTotal",
+    "deal_settlement",
+    "table_by_token",
+    "table_ledger",
+    "table_screen",
+]
 
 
 @dataclass(frozen=True)
@@ -24,24 +43,79 @@ class LedgerRow:
         return getattr(self.deal, "corrections", 0) > 0
 
 
-@dataclass(frozen=True)
-class TourTotal:
-    tour: int
-    deltas: tuple[int, ...]
-    complete: bool
-
-
-@dataclass(frozen=True)
 class TableView:
-    table: Table
-    session: Session
-    ledger: Ledger
-    rows: tuple[LedgerRow, ...]  # in play order
-    tours: tuple[TourTotal, ...]
+    """A table's fold as its pages read it. `head` (the state after the last deal) may come from the cache; the
+    rows are folded from the stored deals only when read."""
+
+    def __init__(self, table: Table, session: Session, head: TableHead | None = None, explain: bool = False) -> None:
+        self.table = table
+        self.session = session
+        self.explain = explain
+        if head is not None:
+            self.__dict__["head"] = head
+
+    @cached_property
+    def head(self) -> TableHead:
+        entries = self.ledger.entries
+        return TableHead(state=self.ledger.state, records=len(entries), tours=screen.tour_totals(entries))
+
+    @cached_property
+    def _deals(self) -> list[Deal]:
+        corrections = Count("changes", filter=Q(changes__action=DealChange.Action.CORRECTED))
+        return list(self.table.deals.annotate(corrections=corrections).order_by("position"))
+
+    @cached_property
+    def ledger(self) -> Ledger:
+        records = [d.to_record() for d in self._deals]
+        return fold(self.session, records, state=self.table.opening(self.session), explain=self.explain)
+
+    @cached_property
+    def rows(self) -> tuple[LedgerRow, ...]:
+        """Every deal in play order, with its settlement and its line in the ledger."""
+        players = self.session.players
+        return tuple(
+            LedgerRow(d, e, describe(e, players)) for d, e in zip(self._deals, self.ledger.entries, strict=True)
+        )
 
     @property
     def state(self) -> TableState:
-        return self.ledger.state
+        return self.head.state
+
+    @property
+    def records(self) -> int:
+        return self.head.records
+
+    @property
+    def tours(self) -> tuple[TourTotal, ...]:
+        return self.head.tours
+
+    def deal_href(self, position: int) -> str:
+        return reverse("deal", kwargs={"token": self.table.token, "position": position})
+
+    @cached_property
+    def rows_html(self) -> SafeString:
+        """The ledger's deals, newest first, as the table page shows them: kept per revision and language."""
+        token, revision = self.table.token, self.table.revision
+        html = screen.rows_get(token=token, revision=revision, session=self.session)
+        if html is None:
+            players = self.session.players
+            html = "".join(
+                ledger_row_html(row.entry, players, href=self.deal_href(row.entry.position), corrected=row.corrected)
+                for row in reversed(self.rows)
+            )
+            if self._read_whole(revision):
+                screen.rows_keep(token=token, revision=revision, session=self.session, html=html)
+        return mark_safe(html)  # noqa: S308  (built by ledger_row_html, which escapes every text)
+
+    def _read_whole(self, revision: int) -> bool:
+        """Whether the deals read belong to `revision`: no write came between reading the table and its deals."""
+        return Table.objects.filter(pk=self.table.pk, revision=revision).exists()
+
+    def explained(self, position: int) -> LedgerEntry:
+        """Deal `position` settled again with its explanation (a page shows one deal's, never every deal's)."""
+        entries = self.ledger.entries
+        before = entries[position - 2].state if position > 1 else self.table.opening(self.session)
+        return settle_deal(self.session, before, entries[position - 1].deal, position, explain=True)
 
     @property
     def ruleset(self) -> RuleSet:
@@ -49,7 +123,7 @@ class TableView:
 
     @property
     def next_position(self) -> int:
-        return len(self.rows) + 1
+        return self.head.records + 1
 
     @property
     def next_dealer(self) -> int:
@@ -91,7 +165,11 @@ class TableView:
         """The deal a form with this idempotency key saved, if any."""
         if not key:
             return None
-        return next((row.deal for row in self.rows if row.deal.idempotency_key == key), None)
+        return self.table.deals.filter(idempotency_key=key).first()
+
+    def next_number_of(self, deal: Deal) -> int | None:
+        """The ledger's number of `deal`, just appended after the deals of this view (None for a misdeal)."""
+        return None if deal.void else self.next_number
 
     def state_before(self, position: int) -> TableState:
         """The table as it was before the deal at `position` (1-based)."""
@@ -100,10 +178,6 @@ class TableView:
     def number_at(self, position: int) -> int | None:
         """The ledger's number of the deal at `position` (None for a misdeal), as every page and file shows it."""
         return self.rows[position - 1].entry.number if 1 <= position <= len(self.rows) else None
-
-    @property
-    def rows_newest_first(self) -> tuple[LedgerRow, ...]:
-        return tuple(reversed(self.rows))
 
     @property
     def seats(self) -> list[dict]:
@@ -127,27 +201,28 @@ def table_by_token(*, token: str) -> Table:
     )
 
 
-def table_ledger(*, table: Table, explain: bool = True) -> TableView:
-    """The table's deals in order, folded by the engine: one query for the deals."""
-    corrections = Count("changes", filter=Q(changes__action=DealChange.Action.CORRECTED))
-    deals = list(table.deals.annotate(corrections=corrections).order_by("position"))
+def table_ledger(*, table: Table, explain: bool = False) -> TableView:
+    """The table's deals in order, folded by the engine (one query for the deals); with `explain`, every
+    deal's explanation too (a page shows one: TableView.explained)."""
+    view = TableView(table, table.session(), explain=explain)
+    view.rows  # noqa: B018  (folded now: the callers read every row)
+    return view
+
+
+def table_screen(*, table: Table) -> TableView:
+    """The table as its entry screen reads it: the state after the last deal from the cache of the table's
+    revision (folded and kept on a miss), the rows only if read."""
     session = table.session()
-    ledger = fold(session, [d.to_record() for d in deals], state=table.opening(session), explain=explain)
-    rows = tuple(LedgerRow(d, e, describe(e, session.players)) for d, e in zip(deals, ledger.entries, strict=True))
-    totals: dict[int, list[int]] = {}
-    counts: dict[int, int] = {}
-    for entry in ledger.entries:
-        if entry.void:
-            continue
-        total = totals.setdefault(entry.tour, [0, 0, 0, 0])
-        for s in range(4):
-            total[s] += entry.deltas[s]
-        counts[entry.tour] = counts.get(entry.tour, 0) + 1
-    tours = tuple(TourTotal(t, tuple(v), counts[t] == 4) for t, v in sorted(totals.items()))
-    return TableView(table, session, ledger, rows, tours)
+    head = screen.head_get(token=table.token, revision=table.revision, session=session)
+    view = TableView(table, session, head)
+    if head is None and view._read_whole(table.revision):
+        screen.head_keep(token=table.token, revision=table.revision, session=session, head=view.head)
+    return view
 
 
-def deal_settlement(*, session: Session, state: TableState, record: DealRecord, position: int) -> LedgerEntry:
-    """What a record would give as the deal at `position` after `state`, explained, without saving anything
-    (EngineError when the rules refuse it)."""
-    return settle_deal(session, state, record, position, explain=True)
+def deal_settlement(
+    *, session: Session, state: TableState, record: DealRecord, position: int, explain: bool = True
+) -> LedgerEntry:
+    """What a record would give as the deal at `position` after `state`, explained unless told not to, without
+    saving anything (EngineError when the rules refuse it)."""
+    return settle_deal(session, state, record, position, explain=explain)

@@ -12,14 +12,18 @@ from django.utils.translation import gettext as _
 from scorekeeper.engine import (
     DealRecord,
     EngineError,
+    LedgerEntry,
     Opening,
+    TableState,
     close_session,
     deal_json,
     parse_document,
     settle_deal,
 )
 from scorekeeper.engine.interchange import load_json
+from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Table
+from scorekeeper.tables.selectors import table_screen
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -69,9 +73,9 @@ def link_name(table: Table) -> str:
     return _("table link %(link)s") % {"link": table.token[:6]}
 
 
-def _locked(table: Table) -> tuple[Table, list[Deal]]:
+def _locked_table(table: Table) -> Table:
     """The table, locked for writing (PostgreSQL row lock; SQLite's IMMEDIATE transactions already serialise
-    writers), and its deals in order."""
+    writers); EventClosed if it takes no more writes."""
     locked = (
         Table.objects.select_for_update(of=("self",))
         .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
@@ -81,10 +85,15 @@ def _locked(table: Table) -> tuple[Table, list[Deal]]:
         raise EventClosed
     if locked.ended_at is not None:
         raise RoundEnded
+    return locked
+
+
+def _locked(table: Table) -> tuple[Table, list[Deal]]:
+    """The table, locked for writing, and its deals in order."""
+    locked = _locked_table(table)
     return locked, list(locked.deals.order_by("position"))
 
 
-@transaction.atomic
 def deal_record(
     *, table: Table, position: int, record: DealRecord, user: User = None, idempotency_key: str = ""
 ) -> Deal:
@@ -93,14 +102,74 @@ def deal_record(
     already stored. The dealer follows the rotation; the engine refuses any impossible record.
 
     A save whose `idempotency_key` is already stored raises AlreadySaved with that deal, whatever the table's
-    state now (even closed): it is checked first, before anything is validated."""
+    state now (even closed): it is checked first, before anything is validated.
+
+    The deal is settled against the state after the table's last deal as its entry screen read it (kept under
+    the table's revision), before the write lock is taken: under the lock only the revision is checked, so
+    the lock is held for the insert and the audit row alone. If another write came in between (another
+    phone's save, a correction), the revision has moved and the deal is settled again under the lock."""
     if idempotency_key:
         stored = Deal.objects.filter(table=table, idempotency_key=idempotency_key).first()
         if stored is not None:
             raise AlreadySaved(stored)
-    table, deals = _locked(table)
+    view = table_screen(table=table)
+    seen = table.revision
+    entry = None
+    if position == view.next_position:
+        entry = settle_deal(view.session, view.state, record, position)
+        after = deal_json(entry.deal)
+    with transaction.atomic():
+        locked = _locked_table(table)
+        if entry is None or locked.revision != seen:
+            return _deal_record_replayed(
+                locked, position=position, record=record, user=user, idempotency_key=idempotency_key
+            )
+        # The revision is the one the screen read: no deal (so no retry of this save) came in since the check.
+        deal = _deal_insert(
+            locked,
+            position=position,
+            before=view.state,
+            entry=entry,
+            after=after,
+            user=user,
+            idempotency_key=idempotency_key,
+        )
+        transaction.on_commit(
+            lambda: screen.appended(table=locked, session=view.session, revision=seen, before=view.head, entry=entry)
+        )
+    return deal
+
+
+def _deal_insert(
+    table: Table,
+    *,
+    position: int,
+    before: TableState,
+    entry: LedgerEntry,
+    after: dict,
+    user: User,
+    idempotency_key: str,
+) -> Deal:
+    """Store a deal settled after the state `before`, its audit row and the table's new revision (inside the
+    write transaction)."""
+    deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
+    deal.set_record(entry.deal)
+    try:
+        with transaction.atomic():
+            deal.save()
+    except IntegrityError:
+        raise StaleDeal(expected=position, recorded=position) from None
+    who_user, by = who(user, fallback=link_name(table))
+    DealChange.objects.create(deal=deal, action=DealChange.Action.RECORDED, after=after, user=who_user, who=by)
+    table.changed(appended=entry, before=before)
+    return deal
+
+
+def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, user: User, idempotency_key: str) -> Deal:
+    """deal_record under the lock, from the stored deals: after a write the entry screen had not seen."""
+    deals = list(table.deals.order_by("position"))
     if idempotency_key:
-        # Under the lock: a retry racing its first attempt sees the deal the first one stored.
+        # A retry racing its first attempt sees the deal the first one stored.
         stored = next((d for d in deals if d.idempotency_key == idempotency_key), None)
         if stored is not None:
             raise AlreadySaved(stored)
@@ -118,19 +187,15 @@ def deal_record(
         raise StaleDeal(expected=position, recorded=len(deals))
     state = table.fold(records).state
     entry = settle_deal(session, state, record, position)
-    deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
-    deal.set_record(entry.deal)
-    try:
-        with transaction.atomic():
-            deal.save()
-    except IntegrityError:
-        raise StaleDeal(expected=position, recorded=position) from None
-    who_user, by = who(user, fallback=link_name(table))
-    DealChange.objects.create(
-        deal=deal, action=DealChange.Action.RECORDED, after=deal_json(entry.deal), user=who_user, who=by
+    return _deal_insert(
+        table,
+        position=position,
+        before=state,
+        entry=entry,
+        after=deal_json(entry.deal),
+        user=user,
+        idempotency_key=idempotency_key,
     )
-    table.changed()
-    return deal
 
 
 @transaction.atomic

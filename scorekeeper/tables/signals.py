@@ -2,5 +2,7 @@
 
 from django.dispatch import Signal
 
-# Sent by Table.changed with `table_id`, inside the transaction of the change.
+# Sent by Table.changed inside the transaction of the change, with `table_id`, `revision` (before the change) and
+# `appended` (the ledger entry of the one deal the change added after the others, else None) and `before` (the
+# table's state before that deal).
 table_changed = Signal()

@@ -25,7 +25,7 @@ from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
 from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_ENDED, message_for
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.selectors import TableView, deal_settlement, table_by_token, table_ledger
+from scorekeeper.tables.selectors import TableView, deal_settlement, table_by_token, table_ledger, table_screen
 
 
 def _deal_form(view: TableView, data=None, *, before=None, **kwargs) -> DealForm:
@@ -38,14 +38,14 @@ def _deal_form(view: TableView, data=None, *, before=None, **kwargs) -> DealForm
     return DealForm(data, session=view.session, eligible=state.eligible, held=state.held, initial=initial, **kwargs)
 
 
-def _preview(view: TableView, form: DealForm, state, position: int, dealer: int) -> dict | None:
-    """The record the entries describe and the settlement it would give, without saving; engine refusals go
-    next to their field (None then)."""
+def _preview(view: TableView, form: DealForm, state, position: int, dealer: int, explain: bool = True) -> dict | None:
+    """The record the entries describe and the settlement it would give (explained unless told not to: a save
+    shows none), without saving; engine refusals go next to their field (None then)."""
     if not form.is_valid():
         return None
     try:
         record = form.to_record(dealer)
-        entry = deal_settlement(session=view.session, state=state, record=record, position=position)
+        entry = deal_settlement(session=view.session, state=state, record=record, position=position, explain=explain)
     except EngineError as error:
         form.add_engine_error(error)
         return None
@@ -109,7 +109,7 @@ def _posted_position(request: HttpRequest) -> int | None:
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
-    view = table_ledger(table=table)
+    view = table_screen(table=table)
     if request.method != "POST":
         return _page(request, view, _deal_form(view), None)
 
@@ -137,7 +137,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             except forms.ValidationError:
                 preview = None
     else:
-        preview = _preview(view, form, view.state, view.next_position, view.next_dealer)
+        preview = _preview(view, form, view.state, view.next_position, view.next_dealer, explain=previewing)
     if preview is None:
         errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
         if _wants_json(request):
@@ -156,7 +156,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     except services.AlreadySaved as already:
         return _saved(request, table_ledger(table=table, explain=False), already.deal, created=False)
     except services.StaleDeal as stale:
-        view = table_ledger(table=table)
+        view = table_ledger(table=table_by_token(token=token))  # the table as the other phone left it
         number = view.number_at(stale.expected)
         message = _(
             "Deal %(number)s was already recorded from another phone. Your entries are kept below: check "
@@ -178,11 +178,12 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             return JsonResponse({"result": "invalid", "errors": errors}, status=400)
         return _page(request, view, form, None)
     created = deal.position >= view.next_position  # else the same deal tapped twice, found by its record
-    return _saved(request, table_ledger(table=table, explain=False), deal, created=created)
+    return _saved(request, view, deal, created=created)
 
 
 def _saved(request: HttpRequest, view: TableView, deal, *, created: bool) -> HttpResponse:
-    number = view.number_at(deal.position)
+    """The answer to a save; `view` may be the table as it was just before the deal was appended."""
+    number = view.number_at(deal.position) if deal.position < view.next_position else view.next_number_of(deal)
     if _wants_json(request):
         result = "saved" if created else "already_saved"
         return JsonResponse(
@@ -199,7 +200,7 @@ def _saved(request: HttpRequest, view: TableView, deal, *, created: bool) -> Htt
 def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     """The live preview (htmx): the form again, with what applies shown and the settlement it would give."""
     table = table_by_token(token=token)
-    view = table_ledger(table=table)
+    view = table_screen(table=table)
     form = _deal_form(view, request.POST)
     preview = _preview(view, form, view.state, view.next_position, view.next_dealer)
     return _page(request, view, form, preview)
@@ -208,7 +209,7 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
-    view = table_ledger(table=table)
+    view = table_screen(table=table)
     key = request.POST.get("idempotency_key", "")[:64]
     if view.deal_saved_with(key) is not None:
         messages.info(request, _("This misdeal was already recorded."))
@@ -249,6 +250,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
         raise Http404
     row = view.rows[position - 1]
     before = view.ledger.entries[position - 2].state if position > 1 else _opening(view)
+    explained = view.explained(position)
     record = row.deal.to_record()
     form_kwargs = {"session": view.session, "eligible": before.eligible, "held": before.held}
     if request.method == "POST":
@@ -292,6 +294,7 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
     context = {
         "view": view,
         "row": row,
+        "explained": explained,
         "form": form,
         "changes": row.deal.changes.all(),
         "seat_rows": _seat_rows(view, row.entry.deltas, row.entry.balances),

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.analysis.models import TableDigest
-from scorekeeper.analysis.services import club_tables
+from scorekeeper.analysis.services import club_tables, digests_refresh
+from scorekeeper.engine import DealRecord
 from scorekeeper.tables.services import deal_correct, deal_record
 from tests.factories import make_table
 from tests.tables.pc6 import PC6
@@ -44,3 +45,17 @@ def test_without_the_commit_hook_the_page_makes_the_stale_digest():
     (line,) = club_tables(club=table.event.club)
     assert (line.deals, line.changes) == (4, (-4, -28, -28, 60))
     assert TableDigest.objects.get(table=table).deals == 4
+
+
+def test_a_digest_kept_save_by_save_is_the_digest_of_the_fold(django_capture_on_commit_callbacks):
+    table = make_table()
+    records = [PC6[0], DealRecord(dealer=0, void=True), *PC6[1:]]  # a misdeal: Ann deals again
+    with django_capture_on_commit_callbacks(execute=True):
+        for position, record in enumerate(records, start=1):
+            deal_record(table=table, position=position, record=record)
+    kept = TableDigest.objects.get(table=table)
+    table.refresh_from_db()
+    made = digests_refresh(table_ids=[table.pk])[table.pk]
+    assert kept.revision == made.revision == table.revision == 5
+    assert (kept.deals, kept.changes, kept.rows, kept.buckets) == (made.deals, made.changes, made.rows, made.buckets)
+    assert kept.changes == [-4, -28, -28, 60]

@@ -12,7 +12,7 @@ from django.urls import reverse
 from scorekeeper.clubs.models import Player
 from scorekeeper.clubs.services import player_create
 from scorekeeper.engine import Contract, DealRecord
-from scorekeeper.events.models import CheckIn, EventLog, PlayerMerge, SitOut
+from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, PlayerMerge, SitOut
 from scorekeeper.events.selectors import event_summary
 from scorekeeper.events.services import MergeRefused, checkin_set, event_create, player_merge, seat_draw
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Table
@@ -331,3 +331,53 @@ def test_head_answers_as_get(client, director):
         reverse("home"),
     ):
         assert client.head(url).status_code == 200, url
+
+
+# --- new events and house rules --------------------------------------------------------------------------------
+
+
+def test_new_events_start_from_the_rule_set_and_take_appendix_a_options(client, director):
+    club = make_club(directors=[director])
+    url = reverse("event-new", kwargs={"club_id": club.pk})
+    page = client.get(url).content.decode()
+    assert "pc.ante" in page and "The ante: one chip from each player, or four from the dealer (A-11)." in page
+    assert "default: each_one" in page and "Britannica counters" in page
+    base = {"name": "Points", "date": "2026-12-01", "tours": "4", "rounds": "1", "ruleset": "parlett-points"}
+    client.post(url, base)
+    assert Event.objects.get(name="Points").start == 0  # the spec's PP totals start at 0
+    client.post(url, {**base, "name": "Counters", "ruleset": "britannica-counters", "option_bc__mark": "5",
+                      "option_pc__ante": "dealer_four", "option_favourite__turk": "true"})  # fmt: skip
+    counters = Event.objects.get(name="Counters")
+    assert counters.start == 400  # 40 fish, as §4.4.1 suggests
+    # Another rule set's option is not kept; the rest are stored as they differ from the defaults.
+    assert counters.options == {"bc.mark": 5, "favourite.turk": True, "session.tours": 4}
+    bad = client.post(url, {**base, "name": "Bad", "ruleset": "britannica-counters", "option_bc__vole": "0",
+                            "option_pc__ante": "everyone", "start": "9" * 5000, "rounds": "40000"})  # fmt: skip
+    html = bad.content.decode()
+    assert bad.status_code == 200 and not Event.objects.filter(name="Bad").exists()
+    assert "Ensure this value is greater than or equal to 1." in html  # bc.vole is a positive integer
+    assert "Select a valid choice." in html and "Enter a whole number up to 50." in html
+    assert 'value="Bad"' in html  # the entries are kept
+
+
+def test_directors_edit_house_rules_on_their_own_pages(client, director):
+    club = make_club(directors=[director])
+    new = reverse("house-rules-new", kwargs={"club_id": club.pk})
+    client.post(new, {"name": "Bath rules", "ruleset": "britannica-counters", "option_bc__mark": "20"})
+    preset = HouseRules.objects.get(club=club)
+    assert (preset.name, preset.ruleset, preset.options) == ("Bath rules", "britannica-counters", {"bc.mark": 20})
+    edit = reverse("house-rules-edit", kwargs={"club_id": club.pk, "preset_id": preset.pk})
+    assert 'value="20"' in client.get(edit).content.decode()
+    client.post(edit, {"name": "Bath rules", "ruleset": "britannica-counters", "option_bc__mark": "10"})
+    preset.refresh_from_db()
+    assert preset.options == {}  # 10 is the default: only differences are kept
+    assert (
+        "already has house rules"
+        in client.post(new, {"name": "bath rules", "ruleset": "parlett-chips"}).content.decode()
+    )
+    delete = reverse("house-rules-delete", kwargs={"club_id": club.pk, "preset_id": preset.pk})
+    assert "Delete the house rules" in client.post(delete).content.decode()
+    client.post(delete, {"confirm": "1"})
+    assert not HouseRules.objects.exists()
+    other = make_club()
+    assert client.get(reverse("house-rules", kwargs={"club_id": other.pk})).status_code == 404

@@ -1,0 +1,422 @@
+"""Benchmark: the table screen as phones see it, under gunicorn with DEBUG off, on a temporary SQLite file.
+
+Interleaved, one client: a trivial request (the floor), the table page, the preview (htmx POST) and the save
+(POST, redirect not followed) at tables of 1, 40 and 200 deals; p50 and p99, and each as a ratio to the floor's
+p50 in the same run. Then 60 tables x 2 phones at a club's pace (a preview every 2 s per phone, a save every 30 s
+per phone, each followed by the page it redirects to), bounded in time. Then the SQLite write lock held per save
+at 200 deals (BEGIN IMMEDIATE to COMMIT), measured in this process through the same view. Prints Markdown.
+
+    .venv/bin/python bench/web.py [--samples 300] [--pace-seconds 60]
+
+Targets (issue 17), as ratios to the floor: at 40 deals page <= 4x, preview <= 3x, save <= 4x; at 200 deals each
+at most 1.5x its 40-deal figure; write lock <= 5 ms per save at 200 deals; at the club's pace save p99 <= 100 ms.
+Save tables grow while measured (each takes samples/30 saves), so "200 deals" means 200 to 210. Each table's
+page is shown once before measuring, as a phone opens it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import http.client
+import os
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+os.environ["DEBUG"] = "false"
+os.environ.setdefault("TABLE_CACHE_DIR", os.path.join(tempfile.mkdtemp(), "table-cache"))
+import database  # noqa: E402,F401  (first: Django on a fresh temporary SQLite file; the server inherits its URL)
+
+from scorekeeper.clubs.services import club_create, player_create  # noqa: E402
+from scorekeeper.engine import settle_deal  # noqa: E402
+from scorekeeper.engine.simulate import random_deal  # noqa: E402
+from scorekeeper.events.services import event_create  # noqa: E402
+from scorekeeper.tables.models import Deal, DealChange, Table  # noqa: E402
+from scorekeeper.tables.services import table_create  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = (1, 40, 200)
+ROTATION = 30  # tables of each size the interleaved run goes round
+PACE_TABLES, PACE_DEALS = 60, 40
+CSRF = secrets.token_hex(16)  # any well-formed secret is a valid csrftoken cookie
+SAVE_BASE = {"run_side": "0", "claims_matadors": "on", "claims_sans_prendre": "on", "trump": "S"}
+
+
+# --- the data --------------------------------------------------------------------------------------------
+
+
+def build_tables(event, players, count: int, deals: int, rng: random.Random, first_number: int) -> list[Table]:
+    """`count` tables of `deals` random valid deals each, written in bulk (each deal settled once)."""
+    tables = []
+    for i in range(count):
+        seats = rng.sample(players, 4)
+        table = table_create(event=event, number=first_number + i, players=seats)
+        session = table.session()
+        state = table.opening(session)
+        rows = []
+        for position in range(1, deals + 1):
+            record = random_deal(rng, session, state, void_rate=0.03)
+            entry = settle_deal(session, state, record, position)
+            deal = Deal(table=table, position=position)
+            deal.set_record(entry.deal)
+            rows.append(deal)
+            state = entry.state
+        Deal.objects.bulk_create(rows)
+        DealChange.objects.bulk_create(
+            [DealChange(deal=d, action="recorded", after={}, who="bench") for d in Deal.objects.filter(table=table)]
+        )
+        tables.append(table)
+    return tables
+
+
+def build() -> dict:
+    rng = random.Random(17)
+    club = club_create(name="Bench club")
+    players = [player_create(club=club, name=f"Player {i:02d}") for i in range(40)]
+    event = event_create(club=club, name="Bench evening", date=dt.date(2026, 11, 21), ruleset="parlett-chips")
+    number = 1
+    tables: dict = {}
+    for size in SIZES:
+        tables[size] = build_tables(event, players, ROTATION, size, rng, number)
+        number += ROTATION
+    tables["pace"] = build_tables(event, players, PACE_TABLES, PACE_DEALS, rng, number)
+    number += PACE_TABLES
+    tables["lock"] = build_tables(event, players, 10, 200, rng, number)
+    return {key: [(t.token, t.deals.count() + 1) for t in value] for key, value in tables.items()}
+
+
+# --- the server --------------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server() -> tuple[subprocess.Popen, int, str]:
+    """gunicorn as `make run` starts it (its gunicorn.conf.py when there is one), on a free loopback port."""
+    port = free_port()
+    command = [str(ROOT / ".venv/bin/gunicorn"), "scorekeeper.wsgi", "--bind", f"127.0.0.1:{port}"]
+    config = ROOT / "gunicorn.conf.py"
+    if config.exists():
+        command[2:2] = ["--config", str(config)]
+        how = "gunicorn.conf.py"
+    else:
+        command += ["--workers", "3"]
+        how = "gunicorn --workers 3 (no gunicorn.conf.py yet)"
+    log = open(database.DB.parent / "gunicorn.log", "wb")  # noqa: SIM115  (closed with the process)
+    scratch = database.DB.parent
+    env = {
+        **os.environ,
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "SERVER_PIDFILE": str(scratch / "server.pid"),
+        "BACKUP_DIR": str(scratch / "backups"),
+        "TABLE_CACHE_DIR": str(scratch / "table-cache"),
+    }
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            request(port, "GET", "/static/css/app.css")
+            return server, port, how
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit(f"the server did not start (see {log.name})")
+
+
+def request(port: int, method: str, path: str, form: dict | None = None, htmx: bool = False) -> tuple[int, float]:
+    """One request on a fresh connection (gunicorn's sync workers close each); its status and seconds."""
+    headers = {"Cookie": f"csrftoken={CSRF}", "Host": "localhost"}
+    body = None
+    if form is not None:
+        body = urllib.parse.urlencode(form)
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        headers["X-CSRFToken"] = CSRF
+    if htmx:
+        headers["HX-Request"] = "true"
+    start = time.perf_counter()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        response.read()
+    finally:
+        connection.close()
+    return response.status, time.perf_counter() - start
+
+
+def floor_path(port: int) -> tuple[str, str]:
+    status, _ = request(port, "GET", "/healthz")
+    if status == 200:
+        return "/healthz", "GET /healthz"
+    return "/static/css/app.css", "GET a static file (no /healthz yet)"
+
+
+def deal_post(rng: random.Random, position: int, action: str) -> dict:
+    """A deal the rules always allow: a solo in spades, won or lost, by any seat."""
+    return {
+        **SAVE_BASE,
+        "position": str(position),
+        "hombre": str(rng.randrange(4)),
+        "contract": "solo",
+        "tricks": str(rng.choice((3, 4, 5, 6, 7))),
+        "action": action,
+    }
+
+
+# --- the measurements -------------------------------------------------------------------------------------
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def interleaved(port: int, floor: str, tables: dict, samples: int) -> dict:
+    rng = random.Random(1)
+    times: dict[tuple, list[float]] = {}
+    statuses: dict[tuple, set] = {}
+    positions = {size: [p for _, p in tables[size]] for size in SIZES}
+    for i in range(samples):
+        ops = [("floor", None)] + [(kind, size) for size in SIZES for kind in ("page", "preview", "save")]
+        rng.shuffle(ops)
+        for kind, size in ops:
+            if kind == "floor":
+                status, seconds = request(port, "GET", floor)
+            else:
+                index = i % ROTATION
+                token = tables[size][index][0]
+                position = positions[size][index]
+                if kind == "page":
+                    status, seconds = request(port, "GET", f"/t/{token}/")
+                elif kind == "preview":
+                    post = deal_post(rng, position, "preview")
+                    status, seconds = request(port, "POST", f"/t/{token}/preview/", post, htmx=True)
+                else:
+                    status, seconds = request(port, "POST", f"/t/{token}/", deal_post(rng, position, "save"))
+                    if status == 302:
+                        positions[size][index] += 1
+            times.setdefault((kind, size), []).append(seconds)
+            statuses.setdefault((kind, size), set()).add(status)
+    expected = {"floor": {200}, "page": {200}, "preview": {200}, "save": {302}}
+    for (kind, size), seen in statuses.items():
+        if seen != expected[kind]:
+            print(f"warning: {kind} at {size} deals answered {sorted(seen)}", file=sys.stderr)
+    return times
+
+
+def club_pace(port: int, tables: list, seconds: float) -> dict:
+    """Two phones a table: a preview every 2 s each, a save every 30 s each (the two 15 s apart), each save
+    followed by the page it redirects to. Requests start only within `seconds`; each is bounded by a timeout."""
+    positions = dict(tables)
+    lock = threading.Lock()
+    results: dict[str, list[float]] = {"preview": [], "save": [], "page": []}
+    refused = {"stale": 0, "error": 0}
+    start = time.monotonic()
+    end = start + seconds
+
+    def phone(token: str, offset: float, rng: random.Random) -> None:
+        next_preview = start + rng.uniform(0, 2)
+        next_save = start + offset
+        while True:
+            now = time.monotonic()
+            due = min(next_preview, next_save)
+            if due >= end:
+                return
+            if due > now:
+                time.sleep(due - now)
+            with lock:
+                position = positions[token]
+            try:
+                if next_save <= next_preview:
+                    next_save += 30
+                    status, took = request(port, "POST", f"/t/{token}/", deal_post(rng, position, "save"))
+                    kind = "save"
+                    if status == 302:
+                        with lock:
+                            positions[token] = max(positions[token], position + 1)
+                        page_status, page_took = request(port, "GET", f"/t/{token}/")
+                        with lock:
+                            results["page"].append(page_took)
+                    elif status == 409:
+                        with lock:
+                            refused["stale"] += 1
+                    else:
+                        with lock:
+                            refused["error"] += 1
+                else:
+                    next_preview += 2
+                    status, took = request(
+                        port, "POST", f"/t/{token}/preview/", deal_post(rng, position, "preview"), htmx=True
+                    )
+                    kind = "preview"
+            except OSError:
+                with lock:
+                    refused["error"] += 1
+                continue
+            with lock:
+                results[kind].append(took)
+
+    rng = random.Random(60)
+    threads = []
+    for token, _position in tables:
+        first = rng.uniform(0, 15)
+        for offset in (first, first + 15):
+            threads.append(threading.Thread(target=phone, args=(token, offset, random.Random(rng.random()))))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 120)
+    return {"times": results, "refused": refused, "seconds": seconds}
+
+
+def write_lock(tables: list, samples: int) -> dict[str, list[float]]:
+    """For each save through the view, in this process: seconds from BEGIN IMMEDIATE to the end of COMMIT, and
+    of those, the work before COMMIT. Between saves, the same for a one-row UPDATE (the disk's own floor)."""
+    from django.db import connection, transaction
+    from django.test import Client
+
+    from scorekeeper.clubs.models import Club
+
+    held: dict[str, list[float]] = {"save": [], "save_work": [], "floor": []}
+    marks: dict[str, float] = {}
+    measuring = [""]
+
+    def note_begin(execute, sql, params, many, context):
+        if measuring[0] and sql.startswith("BEGIN"):
+            marks["begin"] = time.perf_counter()
+        return execute(sql, params, many, context)
+
+    client = Client(HTTP_HOST="localhost")
+    client.get("/healthz")
+    connection.ensure_connection()
+    commit = connection._commit
+
+    def timed_commit():
+        start = time.perf_counter()
+        commit()
+        if measuring[0] and "begin" in marks:
+            begun = marks.pop("begin")
+            held[measuring[0]].append(time.perf_counter() - begun)
+            if measuring[0] == "save":
+                held["save_work"].append(start - begun)
+
+    connection._commit = timed_commit
+    rng = random.Random(5)
+    positions = [p for _, p in tables]
+    club = Club.objects.first()
+    with connection.execute_wrapper(note_begin):
+        for i in range(samples):
+            index = i % len(tables)
+            token = tables[index][0]
+            client.get(f"/t/{token}/")  # a save follows the page its phone shows
+            measuring[0] = "save"
+            response = client.post(f"/t/{token}/", deal_post(rng, positions[index], "save"))
+            measuring[0] = "floor"
+            with transaction.atomic():
+                Club.objects.filter(pk=club.pk).update(name=f"Bench club {i}")
+            measuring[0] = ""
+            marks.clear()
+            if response.status_code == 302:
+                positions[index] += 1
+    connection._commit = commit
+    return held
+
+
+# --- the report ---------------------------------------------------------------------------------------------
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--samples", type=int, default=300)
+    parser.add_argument("--pace-seconds", type=float, default=60)
+    parser.add_argument("--lock-samples", type=int, default=100)
+    args = parser.parse_args()
+
+    started = time.monotonic()
+    tables = build()
+    server, port, how = start_server()
+    try:
+        floor, floor_what = floor_path(port)
+        for _ in range(20):  # every worker imports and compiles templates before the first sample
+            request(port, "GET", floor)
+            request(port, "GET", f"/t/{tables[1][0][0]}/")
+        for key in (*SIZES, "pace"):  # each table's page has been shown once, as a phone opens it
+            for token, _position in tables[key]:
+                request(port, "GET", f"/t/{token}/")
+        times = interleaved(port, floor, tables, args.samples)
+        pace = club_pace(port, tables["pace"], args.pace_seconds)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    held = write_lock(tables["lock"], args.lock_samples)
+
+    floor50 = statistics.median(times[("floor", None)])
+    load = os.getloadavg()
+    print(f"### bench/web.py — {how}, DEBUG off, SQLite (WAL)\n")
+    print(f"Floor: {floor_what}. {args.samples} interleaved samples of each line; ratios are p50 / floor p50.")
+    print(f"Machine: {os.cpu_count()} cores, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}.\n")
+    print("| request | deals | p50 ms | p99 ms | p50 / floor | p99 / floor |")
+    print("|---|---:|---:|---:|---:|---:|")
+    floor_times = times[("floor", None)]
+    print(
+        f"| floor | | {ms(floor50)} | {ms(quantile(floor_times, 0.99))} | 1.0 | "
+        f"{quantile(floor_times, 0.99) / floor50:.1f} |"
+    )
+    for kind, label in (("page", "table page (GET)"), ("preview", "preview (POST)"), ("save", "save (POST)")):
+        for size in SIZES:
+            values = times[(kind, size)]
+            p50, p99 = statistics.median(values), quantile(values, 0.99)
+            print(f"| {label} | {size} | {ms(p50)} | {ms(p99)} | {p50 / floor50:.1f} | {p99 / floor50:.1f} |")
+    print(
+        "\nAt 200 deals / at 40 deals (p50): "
+        + ", ".join(
+            f"{kind} {statistics.median(times[(kind, 200)]) / statistics.median(times[(kind, 40)]):.2f}"
+            for kind in ("page", "preview", "save")
+        )
+    )
+
+    result = pace["times"]
+    print(
+        f"\n{PACE_TABLES} tables x 2 phones at a club's pace for {pace['seconds']:.0f} s ({PACE_DEALS} deals a table "
+        f"at the start): {len(result['preview'])} previews, {len(result['save'])} saves, "
+        f"{pace['refused']['stale']} refused as already recorded, {pace['refused']['error']} errors.\n"
+    )
+    print("| at the club's pace | p50 ms | p99 ms |")
+    print("|---|---:|---:|")
+    for kind in ("preview", "save", "page"):
+        values = result[kind]
+        if values:
+            print(f"| {kind} | {ms(statistics.median(values))} | {ms(quantile(values, 0.99))} |")
+    print(
+        f"\nSQLite write lock at 200 deals, BEGIN IMMEDIATE to the end of COMMIT "
+        f"({len(held['save'])} saves, in-process):\n"
+    )
+    print("| write transaction | p50 ms | p99 ms |")
+    print("|---|---:|---:|")
+    for key, label in (
+        ("save", "a save"),
+        ("save_work", "of which the work before COMMIT"),
+        ("floor", "a one-row UPDATE (the disk's floor)"),
+    ):
+        print(f"| {label} | {ms(statistics.median(held[key]))} | {ms(quantile(held[key], 0.99))} |")
+    print(f"\n(whole run {time.monotonic() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""The form renderer: Django's, with its commonest widget templates written out in Python.
+
+The deal form is rendered again on every preview tap, and its thirty-odd radio buttons, checkboxes and selects
+each went through the template engine (input.html including attrs.html, a select including one template per
+option): two thirds of a preview's time. These functions give the same HTML as those templates, character for
+character (tests/web/test_renderers.py compares them); any other template is rendered by the template engine.
+"""
+
+from __future__ import annotations
+
+from django.forms.renderers import DjangoTemplates
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeData, SafeString, mark_safe
+
+
+def _text(value) -> str:
+    """`{{ value|stringformat:'s' }}` in an autoescaped template."""
+    return conditional_escape(value if isinstance(value, SafeData) else str(value))
+
+
+def _attrs(attrs: dict) -> str:
+    """django/forms/widgets/attrs.html: True gives a bare name, False nothing."""
+    out = []
+    for name, value in attrs.items():
+        if value is False:
+            continue
+        out.append(f" {conditional_escape(name)}" if value is True else f' {conditional_escape(name)}="{_text(value)}"')
+    return "".join(out)
+
+
+def _input(widget: dict) -> str:
+    value = "" if widget["value"] is None else f' value="{_text(widget["value"])}"'
+    name = conditional_escape(widget["name"])
+    return f'<input type="{conditional_escape(widget["type"])}" name="{name}"{value}{_attrs(widget["attrs"])}>'
+
+
+def _input_option(widget: dict) -> str:
+    tag = _input(widget)
+    if not widget.get("wrap_label"):
+        return tag
+    target = widget["attrs"].get("id")
+    label_for = f' for="{conditional_escape(target)}"' if target else ""
+    # input.html ends with a newline, which the include keeps.
+    return f"<label{label_for}>{tag}\n {conditional_escape(widget['label'])}</label>"
+
+
+def _option(widget: dict) -> str:
+    value = _text(widget["value"])
+    return f'<option value="{value}"{_attrs(widget["attrs"])}>{conditional_escape(widget["label"])}</option>'
+
+
+def _select(widget: dict) -> str:
+    out = [f'<select name="{conditional_escape(widget["name"])}"{_attrs(widget["attrs"])}>']
+    for group_name, group_choices, _index in widget["optgroups"]:
+        if group_name:
+            out.append(f'\n  <optgroup label="{conditional_escape(group_name)}">')
+        for option in group_choices:
+            render = WIDGETS.get(option["template_name"])
+            # Included templates keep their file's last newline (a rendered widget alone is stripped).
+            out.append("\n  " + (render(option) + "\n" if render else _template(option)))
+        if group_name:
+            out.append("\n  </optgroup>")
+    out.append("\n</select>")
+    return "".join(out)
+
+
+def _template(option: dict) -> str:
+    from django.template.loader import render_to_string
+
+    return render_to_string(option["template_name"], {"widget": option})
+
+
+_INPUTS = ("input", "text", "number", "email", "password", "hidden", "checkbox", "url", "date", "time", "search")
+WIDGETS = {
+    **{f"django/forms/widgets/{name}.html": _input for name in _INPUTS},
+    "django/forms/widgets/radio_option.html": _input_option,
+    "django/forms/widgets/checkbox_option.html": _input_option,
+    "django/forms/widgets/input_option.html": _input_option,
+    "django/forms/widgets/select.html": _select,
+    "django/forms/widgets/select_option.html": _option,
+}
+
+
+class FastWidgets(DjangoTemplates):
+    """Django's renderer; the widget templates above are rendered by their Python twins."""
+
+    def render(self, template_name, context, request=None) -> SafeString:
+        render = WIDGETS.get(template_name)
+        if render is None or set(context) != {"widget"}:
+            return super().render(template_name, context, request)
+        return mark_safe(render(context["widget"]))  # noqa: S308  (every value above is escaped)
