@@ -71,6 +71,7 @@ bench: install
 	$(PY) bench/reports.py
 	$(PY) bench/analysis.py
 	$(PY) bench/web.py
+	$(PY) bench/club_night.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

@@ -5,6 +5,7 @@ SQLite in WAL mode by default; PostgreSQL when DATABASE_URL says so. DEBUG is of
 
 from __future__ import annotations
 
+import datetime as dt
 import warnings
 from pathlib import Path
 
@@ -31,7 +32,8 @@ SECURE_SSL_REDIRECT = HTTPS
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
-if env.bool("BEHIND_PROXY", default=False):
+BEHIND_PROXY = env.bool("BEHIND_PROXY", default=False)
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -55,6 +57,7 @@ INSTALLED_APPS = [
     "scorekeeper.public",
     "scorekeeper.webapp",
     "scorekeeper.operations",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -70,6 +73,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes requires: it turns a login refused for too many failures into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -133,6 +138,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # First, so a locked-out account and address is refused before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling (django-axes): five failures for one account from one address lock that pair for 15 minutes;
+# the director's own phone, on another address, still gets in. The admin login counts the same way.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = dt.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "scorekeeper.operations.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.operations.lockout.client_address"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "director"
 LOGOUT_REDIRECT_URL = "home"

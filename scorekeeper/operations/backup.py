@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import caches
 from django.db import connections
 from django.db.models import Max
 from django.utils import timezone
@@ -162,6 +163,9 @@ def restore(*, source: Path, progress: Progress | None = None) -> Path | None:
     finally:
         dst.close()
         src.close()
+    # The caches are keyed by table revisions, which the restored file may reach again with other deals.
+    for cache in caches.all():
+        cache.clear()
     return safety
 
 

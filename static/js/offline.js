@@ -10,6 +10,8 @@
   if (!box || !window.indexedDB || !window.fetch || !window.AbortController || !window.crypto) return;
 
   const T = JSON.parse(document.getElementById("offline-strings").textContent);
+  // The page as it arrived, before this script changes it: the worker keeps it rather than download it again.
+  const arrived = `<!doctype html>\n${document.documentElement.outerHTML}`;
   const tableUrl = box.dataset.tableUrl;
   const token = box.dataset.token;
   const SEND_WAIT_MS = 5000; // no answer by then: the deal waits on the phone
@@ -25,6 +27,7 @@
   let pristineForm = formOf(document)?.outerHTML;
   let formTouched = false;
   let online = navigator.onLine;
+  let waitingNow = 0; // deals kept here, as last shown
 
   function formOf(root) {
     return root.getElementById("deal-form");
@@ -291,7 +294,7 @@
       return;
     }
     const page = new DOMParser().parseFromString(html, "text/html");
-    for (const selector of [".table-head", "#ledger"]) {
+    for (const selector of [".table-head", "#ledger", "form.misdeal"]) {
       const now = document.querySelector(selector);
       const fresh = page.querySelector(selector);
       if (now && fresh) now.replaceWith(document.adoptNode(fresh));
@@ -320,6 +323,7 @@
   // ---- what the scorer sees: the status line, the waiting deals in the ledger, the preview's note
   async function render() {
     const deals = await storedDeals();
+    waitingNow = deals.length;
     const refused = deals.filter((deal) => deal.state === "refused").length;
     const waiting = deals.length - refused;
     const parts = [];
@@ -449,7 +453,8 @@
         });
         form.removeAttribute("aria-busy");
       });
-    } else if (form.classList.contains("misdeal") && !online) {
+    } else if (form.classList.contains("misdeal") && (!online || waitingNow)) {
+      // A misdeal goes in after the deals waiting here, and only the server can put it there.
       event.preventDefault();
       showNote(T.misdeal_offline);
     }
@@ -535,7 +540,7 @@
           .getEntriesByType("resource")
           .filter((entry) => ["link", "script", "img", "css"].includes(entry.initiatorType))
           .map((entry) => entry.name);
-        registration.active.postMessage({ type: "keep", urls: [location.href, ...files] });
+        registration.active.postMessage({ type: "keep", urls: files, page: { url: location.href, html: arrived } });
       })
       .catch(() => {
         // No worker: the queue above still keeps every deal; only the reload with no connection is lost.

@@ -24,16 +24,21 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// A page that opened before this worker controlled it sends its own address and the files it loaded.
+// A page that opened before this worker controlled it sends itself (as it arrived) and the files it loaded.
 self.addEventListener("message", (event) => {
   if (!event.data || event.data.type !== "keep") return;
   event.waitUntil(
-    keep(event.data.urls).then(() => event.source && event.source.postMessage({ type: "kept" })),
+    keep(event.data).then(() => event.source && event.source.postMessage({ type: "kept" })),
   );
 });
 
-async function keep(urls) {
+async function keep({ urls, page }) {
   const cache = await caches.open(CACHE);
+  const pageUrl = new URL(page.url, self.location);
+  if (pageUrl.origin === self.location.origin && TABLE_PAGE.test(pageUrl.pathname)) {
+    const headers = { "Content-Type": "text/html; charset=utf-8" };
+    await cache.put(keyOf(pageUrl), new Response(page.html, { headers }));
+  }
   await Promise.all(
     urls.map(async (address) => {
       const url = new URL(address, self.location);

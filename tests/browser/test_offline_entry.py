@@ -10,7 +10,9 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scorekeeper.tables.models import Deal
+from scorekeeper.tables.services import deal_record
 from tests.browser.test_table_entry import PC6_TAPS, tap
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.factories import make_table
 from tests.tables.pc6 import PC6
 
@@ -197,3 +199,69 @@ def test_without_javascript_the_form_posts_as_before(live_server, browser):
     expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
     assert stored(table) == played(PC6[:1])
     context.close()
+
+
+def test_the_table_page_stays_light_and_a_kept_reload_costs_only_the_page(live_server, page: Page, context):
+    """Bytes over the wire for a table of 17 deals (PC-6 four times and its first deal again): the first load,
+    and a reload once the worker keeps the styles and scripts (the page itself still comes from the server)."""
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    for position, record in enumerate((PC6 * 5)[:17], start=1):
+        deal_record(table=table, position=position, record=record)
+    wire: dict[str, int] = {}
+
+    def count(request) -> None:
+        response = request.response()
+        if response is None or response.from_service_worker:
+            return  # answered by the worker from what it keeps: nothing crossed the network
+        sizes = request.sizes()
+        wire[request.url] = wire.get(request.url, 0) + sizes["responseBodySize"] + sizes["responseHeadersSize"]
+
+    context.on("requestfinished", count)
+    open_table(page, f"{live_server.url}/t/{table.token}/")
+    page.wait_for_load_state("networkidle")
+    expect(page.get_by_role("heading", name="Deal 18", exact=True)).to_be_visible()
+    first = dict(wire)
+    wire.clear()
+    page.reload()
+    expect(status(page)).to_have_text("All deals sent")
+    page.wait_for_load_state("networkidle")
+    reload = dict(wire)
+    report = [f"{sum(first.values())} bytes on the first load:"]
+    report += [f"  {size:7d} {url.removeprefix(live_server.url)}" for url, size in sorted(first.items())]
+    report += [f"{sum(reload.values())} bytes on a reload:"]
+    report += [f"  {size:7d} {url.removeprefix(live_server.url)}" for url, size in sorted(reload.items())]
+    print("\n".join(report))
+    page_url = f"{live_server.url}/t/{table.token}/"
+    # The page itself is about 24 KB with 17 deals; everything else is static and kept after the first load.
+    assert first[page_url] < 40_000
+    assert first[f"{live_server.url}/static/js/offline.js"] < 25_000
+    # Once kept, a reload downloads the page alone: no style, script or icon crosses the network again.
+    assert {url for url, size in reload.items() if size} == {page_url}
+
+
+def test_on_plain_http_over_the_lan_the_queue_works_without_a_service_worker(live_server, browser_type, settings):
+    """A phone at http://192.168.x.y is not a secure context, so no service worker runs there; the queue lives in
+    the page and keeps the deals all the same. The browser reaches the test server by a LAN-like name."""
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "club.lan"]
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    port = live_server.url.rsplit(":", 1)[1]
+    browser = browser_type.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP club.lan 127.0.0.1"]
+    )
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"http://club.lan:{port}/t/{table.token}/")
+    expect(status(page)).to_have_text("All deals sent")
+    assert page.evaluate("[window.isSecureContext, 'serviceWorker' in navigator]") == [False, False]
+
+    context.set_offline(True)
+    tap_deal(page, PC6_TAPS[0])
+    tap_deal(page, PC6_TAPS[1])
+    expect(status(page)).to_have_text(re.compile(r"^Offline since \d\d:\d\d · 2 deals waiting to send$"))
+    # A misdeal must go in after the waiting deals, so it waits for the server: the page says so.
+    page.get_by_role("button", name="Misdeal (same dealer deals again)").click()
+    expect(page.get_by_text("A misdeal can be recorded when the connection returns.")).to_be_visible()
+    context.set_offline(False)
+    expect(status(page)).to_have_text("All deals sent", timeout=15_000)
+    assert stored(table) == played(PC6[:2])
+    browser.close()

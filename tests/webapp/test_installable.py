@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -51,3 +52,16 @@ def test_the_table_page_carries_the_queue_hooks_and_its_words(client):
     assert '<script src="/static/js/offline.js" defer></script>' in page
     assert '"other": "%(count)s deals waiting to send"' in page
     assert '"one": "%(count)s deal waiting to send"' in page
+
+
+@pytest.mark.django_db
+def test_the_queue_speaks_the_pages_language(client):
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"))
+    page = client.get(f"/t/{table.token}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    strings = json.loads(re.search(r'<script id="offline-strings" type="application/json">(.*?)</script>', page)[1])
+    assert strings["all_sent"] == "Tous les coups sont envoyés"
+    assert strings["waiting"] == {
+        "one": "%(count)s coup en attente d'envoi",
+        "other": "%(count)s coups en attente d'envoi",
+    }
+    assert strings["deal_heading"] == "Coup %(number)s"

@@ -10,19 +10,20 @@ from django.utils.translation import ngettext
 register = template.Library()
 
 
-def _plural(singular: str, plural: str) -> dict[str, str]:
+def _forms(counted) -> dict[str, str]:
     # The script picks a form with Intl.PluralRules: "one" is gettext's form for 1, "other" its form for 5.
-    return {"one": ngettext(singular, plural, 1), "other": ngettext(singular, plural, 5)}
+    return {"one": counted(1), "other": counted(5)}
 
 
 def offline_strings() -> dict:
     return {
         "all_sent": _("All deals sent"),
-        "sending": _("Sending…"),
         "offline": _("Offline"),
         "offline_since": _("Offline since %(time)s"),
-        "waiting": _plural("%(count)s deal waiting to send", "%(count)s deals waiting to send"),
-        "refused": _plural("%(count)s deal refused: see the ledger", "%(count)s deals refused: see the ledger"),
+        "waiting": _forms(lambda n: ngettext("%(count)s deal waiting to send", "%(count)s deals waiting to send", n)),
+        "refused": _forms(
+            lambda n: ngettext("%(count)s deal refused: see the ledger", "%(count)s deals refused: see the ledger", n)
+        ),
         "waiting_title": _("Waiting to send, in order"),
         "waiting_tag": _("waiting to send"),
         "refused_tag": _("refused"),
