@@ -136,9 +136,14 @@ class Reference:
 
     @classmethod
     def of(cls, sums: Iterable[dict[str, list[int]]]) -> Reference:
+        return cls.of_totals([bucket_totals(sums)])
+
+    @classmethod
+    def of_totals(cls, parts: Iterable[dict[str, list[int]]]) -> Reference:
+        """From bucket totals (bucket_totals), for instance one per event."""
         total: dict[tuple[str, str, int], list[int]] = defaultdict(lambda: [0, 0])
-        for table in sums:
-            for key, (n, chips) in table.items():
+        for part in parts:
+            for key, (n, chips) in part.items():
                 role, contract, tricks = key.split("|")
                 line = total[role, contract, int(tricks)]
                 line[0] += n
@@ -152,6 +157,20 @@ class Reference:
             {k: chips / n for k, (n, chips) in contract_total.items()},
             sum(n for n, _ in total.values()),
         )
+
+
+def bucket_totals(sums: Iterable[dict[str, list[int]]]) -> dict[str, list[int]]:
+    """Several tables' bucket sums added up, in the same shape (one table's, or an event's)."""
+    total: dict[str, list[int]] = {}
+    for table in sums:
+        for key, (n, chips) in table.items():
+            line = total.get(key)
+            if line is None:
+                total[key] = [n, chips]
+            else:
+                line[0] += n
+                line[1] += chips
+    return total
 
 
 @dataclass

@@ -25,7 +25,7 @@ from scorekeeper.analysis.figures import (
 )
 from scorekeeper.analysis.models import TableDigest
 from scorekeeper.analysis.rating import NEW, Rating, RatingRun, rate
-from scorekeeper.analysis.services import TableLine, club_tables
+from scorekeeper.analysis.services import TableLine, club_tables, reference_part_key, reference_parts_refresh
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.engine import Contract
 from scorekeeper.events.models import Event
@@ -64,14 +64,21 @@ def rating_run(club: Club, tables: list[TableLine]) -> RatingRun:
 
 
 def reference(club: Club, tables: list[TableLine], ruleset: str) -> Reference:
-    """The club's averages under a rule set (for the luck/skill split), cached like the rating."""
-    ours = [t for t in tables if t.ruleset == ruleset and t.deals]
+    """The club's averages under a rule set (for the luck/skill split), cached like the rating and added up from
+    one part an event (analysis.services)."""
+    ours = [t for t in tables if t.ruleset == ruleset]
     key = f"reference:{club.pk}:{ruleset}:{_fingerprint(ours)}"
     found = cache.get(key)
     if found is None:
-        found = Reference.of(
-            TableDigest.objects.filter(table_id__in=[t.id for t in ours]).values_list("buckets", flat=True)
-        )
+        by_event: dict[int, list[tuple[int, int]]] = defaultdict(list)
+        for t in ours:
+            by_event[t.event_id].append((t.id, t.revision))
+        keys = {event_id: reference_part_key(event_id, pairs) for event_id, pairs in by_event.items()}
+        parts = cache.get_many(list(keys.values()))
+        missing = {event_id for event_id, part_key in keys.items() if part_key not in parts}
+        if missing:
+            parts.update(reference_parts_refresh(tables={event_id: by_event[event_id] for event_id in missing}))
+        found = Reference.of_totals(parts[keys[event_id]] for event_id in keys if keys[event_id] in parts)
         cache.set(key, found, 3600)
     return found
 

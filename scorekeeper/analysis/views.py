@@ -5,29 +5,20 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
+from scorekeeper.analysis.charts import ladder_chart, player_charts
 from scorekeeper.analysis.figures import ROLES
+from scorekeeper.analysis.rulesets import rulesets_compared
 from scorekeeper.analysis.selectors import event_analysis, ladder, player_analysis
 from scorekeeper.clubs.models import Player
 from scorekeeper.clubs.selectors import directed_club
-from scorekeeper.drawing.charts import line_chart, svg
 from scorekeeper.engine import Contract
 from scorekeeper.events.selectors import directed_event, season_year
 from scorekeeper.tables.presenters import CONTRACTS
 
-PHONE_CHART = {"width": 360, "height": 210, "font_size": 11}
 ROLE_WORDS = {"hombre": gettext_lazy("hombre"), "ally": gettext_lazy("ally"), "opponent": gettext_lazy("opponent")}
-
-
-def _chart(ident: str, name: str, values: list, title: str) -> str:
-    """A phone-sized line chart of one player's values event after event, from 0 before the first."""
-    drawing = line_chart(
-        {name: [0, *values]}, title, **PHONE_CHART, empty=_("No event played yet."), x_label=_("events played")
-    )
-    return svg(drawing, ident, title)
 
 
 @login_required
@@ -36,8 +27,7 @@ def season(request: HttpRequest, club_id: int) -> HttpResponse:
     club = directed_club(user=request.user, club_id=club_id)
     year = season_year(request.GET.get("year"))
     board = ladder(club=club, year=year, order=request.GET.get("by", "chips"))
-    title = _("The five best rated, event after event")
-    chart = svg(line_chart(board.rating_series, title, width=360, height=230, font_size=10), "ratings", title)
+    chart = ladder_chart(board)
     return render(request, "analysis/ladder.html", {"club": club, "year": year, "ladder": board, "chart": chart})
 
 
@@ -49,12 +39,7 @@ def player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
     text = request.GET.get("year", "")
     year = season_year(request.GET.get("year")) if text else None
     page = player_analysis(player=person, year=year)
-    chips = _chart(
-        "chips", person.name, [chips for _event, chips in page.chips_history], _("Chips won, event after event")
-    )
-    rating = _chart(
-        "rating", person.name, [value for _event, value in page.rating_history], _("Rating after each event")
-    )
+    chips, rating = player_charts(page)
     contracts = [
         (CONTRACTS[Contract(name)], figures)
         for name, figures in sorted(page.figures.contracts.items(), key=lambda item: -item[1].played)
@@ -79,4 +64,5 @@ def player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
 @require_safe
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     evening = directed_event(user=request.user, event_id=event_id)
-    return render(request, "analysis/event.html", {"event": evening, "a": event_analysis(event=evening)})
+    context = {"event": evening, "a": event_analysis(event=evening), "compared": rulesets_compared(event=evening)}
+    return render(request, "analysis/event.html", context)

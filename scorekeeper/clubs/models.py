@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -42,3 +44,23 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class PlayerLink(models.Model):
+    """A player's own link: his history, figures and charts, without a login (printed as a QR code on his
+    report). Unguessable like a table's link; deleting the row revokes it, and the next one differs."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="own_link", verbose_name=_("player"))
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("player's own link")
+        verbose_name_plural = _("players' own links")
+
+    def __str__(self) -> str:
+        return f"own link of {self.player}"

@@ -4,7 +4,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
-from scorekeeper.clubs.models import Club
+from scorekeeper.clubs.models import Club, Player, PlayerLink
 
 
 def clubs_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
@@ -19,3 +19,8 @@ def clubs_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Clu
 def directed_club(*, user: AbstractBaseUser | AnonymousUser, club_id: int) -> Club:
     """The club, if the user directs it (404 otherwise)."""
     return get_object_or_404(clubs_directed_by(user=user), pk=club_id)
+
+
+def player_by_link(*, token: str) -> Player:
+    """The player whose own link this is (404 for an unknown or renewed link)."""
+    return get_object_or_404(PlayerLink.objects.select_related("player__club"), token=token).player

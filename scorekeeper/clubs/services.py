@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from scorekeeper.clubs.models import Club, Player
+from scorekeeper.clubs.models import Club, Player, PlayerLink
 
 
 @transaction.atomic
@@ -29,3 +29,17 @@ def player_set_active(*, player: Player, active: bool) -> Player:
     player.active = active
     player.save(update_fields=["active"])
     return player
+
+
+@transaction.atomic
+def player_link_get(*, player: Player) -> PlayerLink:
+    """The player's own link, made the first time it is asked for."""
+    link, _created = PlayerLink.objects.get_or_create(player=player)
+    return link
+
+
+@transaction.atomic
+def player_link_renew(*, player: Player) -> PlayerLink:
+    """A new own link for the player; the old one stops working."""
+    PlayerLink.objects.filter(player=player).delete()
+    return PlayerLink.objects.create(player=player)

@@ -15,9 +15,9 @@ from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.utils import timezone
 
-from scorekeeper.clubs.models import Club, Player
+from scorekeeper.clubs.models import Club, Player, PlayerLink
 from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, PlayerMerge, SitOut
-from scorekeeper.public.models import EventLink
+from scorekeeper.public.models import ClubSite, EventLink
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Table
 
 FORMAT = "quadrille-club"
@@ -35,6 +35,8 @@ class Section:
 # In the order an import creates them: every row's references come earlier.
 SECTIONS = (
     Section("players", Player, "club"),
+    Section("player_links", PlayerLink, "player__club"),
+    Section("results_site", ClubSite, "club"),
     Section("house_rules", HouseRules, "club"),
     Section("events", Event, "club"),
     Section("checkins", CheckIn, "event__club"),

@@ -30,3 +30,19 @@ class EventLink(models.Model):
 
     def __str__(self) -> str:
         return f"public link of {self.event}"
+
+
+class ClubSite(models.Model):
+    """A club's opt-in to its public results site (and to `publish_club`): deleting the row takes it down."""
+
+    club = models.OneToOneField(
+        "clubs.Club", on_delete=models.CASCADE, related_name="results_site", verbose_name=_("club")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("club results site")
+        verbose_name_plural = _("club results sites")
+
+    def __str__(self) -> str:
+        return f"results site of {self.club}"

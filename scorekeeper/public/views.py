@@ -8,15 +8,19 @@ import qrcode.image.svg
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
+from scorekeeper.clubs.models import Club, Player
+from scorekeeper.clubs.selectors import directed_club, player_by_link
+from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summary
-from scorekeeper.public import services
+from scorekeeper.links import absolute_url
+from scorekeeper.public import services, site
 from scorekeeper.public.selectors import event_by_link, live_screen
 
 LIVE_ROWS = 10  # players a screen on a projector at 800 px in the live page's type
@@ -67,7 +71,7 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     summary = event_summary(event=event)
     rows = _number(request.GET.get("rows"), LIVE_ROWS, 3, 60)
     screen = live_screen(summary.accounts, number=_number(request.GET.get("screen"), 1, 1, 10_000), rows=rows)
-    link = request.build_absolute_uri(reverse("public-standings", kwargs={"token": token}))
+    link = absolute_url(request, reverse("public-standings", kwargs={"token": token}))
     context = {
         "event": event,
         "summary": summary,
@@ -87,5 +91,61 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def standings_qr(request: HttpRequest, token: str) -> HttpResponse:
     """The QR code of an event's public standings (404 once the link is revoked)."""
     event_by_link(token=token)
-    link = request.build_absolute_uri(reverse("public-standings", kwargs={"token": token}))
+    link = absolute_url(request, reverse("public-standings", kwargs={"token": token}))
     return HttpResponse(qr_svg(link), content_type="image/svg+xml")
+
+
+# A club's results site (public.site): served here, written as files by publish_club.
+
+
+def _site_club(club_id: int) -> Club:
+    """The club, if it has opened its results site (404 otherwise)."""
+    return get_object_or_404(Club, pk=club_id, results_site__isnull=False)
+
+
+@login_required
+@require_POST
+def club_site_switch(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = directed_club(user=request.user, club_id=club_id)
+    published = request.POST.get("action") == "publish"
+    services.club_site_set(club=club, published=published)
+    if published:
+        messages.success(request, _("The club's results site is open to anybody."))
+    else:
+        messages.success(request, _("The club's results site is taken down."))
+    return redirect("director")
+
+
+@require_safe
+def club_site(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _site_club(club_id)
+    return render(request, "public/site/index.html", site.index_context(club, site.WebLinks(club)))
+
+
+@require_safe
+def club_site_event(request: HttpRequest, club_id: int, event_id: int) -> HttpResponse:
+    club = _site_club(club_id)
+    event = get_object_or_404(Event, pk=event_id, club=club, status=Event.Status.CLOSED)
+    return render(request, "public/site/event.html", site.event_context(event, site.WebLinks(club)))
+
+
+@require_safe
+def club_site_season(request: HttpRequest, club_id: int, year: int) -> HttpResponse:
+    club = _site_club(club_id)
+    return render(request, "public/site/season.html", site.season_context(club, year, site.WebLinks(club)))
+
+
+@require_safe
+def club_site_player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club = _site_club(club_id)
+    player = get_object_or_404(Player, pk=player_id, club=club)
+    return render(request, "public/site/player.html", site.player_context(player, site.WebLinks(club)))
+
+
+@require_safe
+def player_page(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own page through his own link: his history, figures and charts, whether or not the club
+    publishes a results site."""
+    player = player_by_link(token=token)
+    context = site.player_context(player, site.WebLinks(player.club), own_link=True)
+    return render(request, "public/site/player.html", context)

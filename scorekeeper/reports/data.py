@@ -123,3 +123,4 @@ class PersonalReport:
     series: list[int]
     generated: str = ""
     rating: list[float] = field(default_factory=list)  # the club rating after each event (season reports)
+    link: str = ""  # the player's own page, printed as a QR code when given

@@ -225,12 +225,7 @@ def blank_sheet(sheet: BlankSheet, paper: str = "a4") -> bytes:
         rows, colWidths=WIDTHS + [17 * mm] * 4 + [12 * mm], rowHeights=[None] + [9.5 * mm] * sheet.deals, repeatRows=1
     )
     grid.setStyle(TableStyle(_grid_style()))
-    qr = QrCodeWidget(sheet.link)
-    x0, y0, x1, y1 = qr.getBounds()
-    size = 28 * mm
-    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-    drawing.add(qr)
-    top = Table([[_header(h, _("Score sheet (paper)")), drawing]], colWidths=[150 * mm, 32 * mm])
+    top = Table([[_header(h, _("Score sheet (paper)")), _qr(sheet.link, 28 * mm)]], colWidths=[150 * mm, 32 * mm])
     top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     story = [
         top,
@@ -306,10 +301,23 @@ def event_report(report: EventReport, paper: str = "a4") -> bytes:
     return _build(story, paper, _generated(report.generated), f"{_('Report')} {report.event}")
 
 
+def _qr(link: str, size: float) -> Drawing:
+    qr = QrCodeWidget(link)
+    x0, y0, x1, y1 = qr.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(qr)
+    return drawing
+
+
 def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
+    heading = [_text(f"{report.player} · {report.club}", TITLE), _text(report.scope, TEXT)]
+    if report.link:  # the player's own page, to scan at the table
+        heading.append(_text(_("Your page: %(link)s") % {"link": report.link}, SMALL))
+        top = Table([[heading, _qr(report.link, 26 * mm)]], colWidths=[150 * mm, 30 * mm])
+        top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        heading = [top]
     story = [
-        _text(f"{report.player} · {report.club}", TITLE),
-        _text(report.scope, TEXT),
+        *heading,
         _text(_("Summary"), H2),
         _text(
             ngettext(
@@ -330,5 +338,8 @@ def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
     ]
     if report.rating:
         title = _("Club rating after each event (Plackett-Luce; 0 for a new player)")
-        story += [_text(_("Rating"), H2), line_chart({report.player: report.rating}, title)]
+        chart = line_chart(
+            {report.player: report.rating}, title, x_label=_("events played"), y_label=_("rating points")
+        )
+        story += [_text(_("Rating"), H2), chart]
     return _build(story, paper, _generated(report.generated), f"{_('Report')} {report.player}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -12,6 +14,7 @@ from django.views.decorators.http import require_safe
 
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.clubs.selectors import directed_club
+from scorekeeper.clubs.services import player_link_get
 from scorekeeper.events.selectors import directed_event, season_year
 from scorekeeper.links import absolute_url
 from scorekeeper.reports import documents, gather
@@ -66,8 +69,14 @@ def personal_report(request: HttpRequest, event_id: int, player_id: int) -> Http
     event = directed_event(user=request.user, event_id=event_id)
     player = get_object_or_404(Player, pk=player_id, club=event.club)
     with _language(request, event.club):
-        content = documents.personal_report(gather.personal_report_for(event, player), _paper(request))
+        report = dataclasses.replace(gather.personal_report_for(event, player), link=_own_link(request, player))
+        content = documents.personal_report(report, _paper(request))
     return _pdf(content, f"player-{player.pk}")
+
+
+def _own_link(request: HttpRequest, player: Player) -> str:
+    """The player's own page (made on the first report that prints it), as a phone should open it."""
+    return absolute_url(request, reverse("player-page", kwargs={"token": player_link_get(player=player).token}))
 
 
 @login_required
@@ -77,5 +86,6 @@ def season_report(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
     player = get_object_or_404(Player, pk=player_id, club=club)
     year = season_year(request.GET.get("year"))
     with _language(request, club):
-        content = documents.personal_report(gather.personal_season_for(club, player, year), _paper(request))
+        report = dataclasses.replace(gather.personal_season_for(club, player, year), link=_own_link(request, player))
+        content = documents.personal_report(report, _paper(request))
     return _pdf(content, f"player-{player.pk}-{year}")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
 from scorekeeper.analysis.models import TableDigest
-from scorekeeper.analysis.services import club_tables, digests_refresh
+from scorekeeper.analysis.services import club_tables, digests_refresh, reference_part_key
 from scorekeeper.engine import DealRecord
 from scorekeeper.tables.services import deal_correct, deal_record
 from tests.factories import make_table
@@ -47,6 +48,17 @@ def test_without_the_commit_hook_the_page_makes_the_stale_digest():
     assert TableDigest.objects.get(table=table).deals == 4
 
 
+def test_a_save_also_remakes_its_events_part_of_the_club_averages(django_capture_on_commit_callbacks):
+    table = make_table()
+    with django_capture_on_commit_callbacks(execute=True):
+        for position, record in enumerate(PC6, start=1):
+            deal_record(table=table, position=position, record=record)
+    table.refresh_from_db()
+    part = cache.get(reference_part_key(table.event_id, [(table.pk, table.revision)]))
+    # PC-6 on a fresh table (worked in test_figures): Ann's solo remise -5, the three solo opponents' antes.
+    assert part["hombre|solo|5"] == [1, -5] and part["opponent|solo|3"] == [3, -3]
+
+
 def test_a_digest_kept_save_by_save_is_the_digest_of_the_fold(django_capture_on_commit_callbacks):
     table = make_table()
     records = [PC6[0], DealRecord(dealer=0, void=True), *PC6[1:]]  # a misdeal: Ann deals again
@@ -59,3 +71,5 @@ def test_a_digest_kept_save_by_save_is_the_digest_of_the_fold(django_capture_on_
     assert kept.revision == made.revision == table.revision == 5
     assert (kept.deals, kept.changes, kept.rows, kept.buckets) == (made.deals, made.changes, made.rows, made.buckets)
     assert kept.changes == [-4, -28, -28, 60]
+    # The event's part of the club's averages, carried save by save, is the digest's buckets too.
+    assert cache.get(reference_part_key(table.event_id, [(table.pk, table.revision)])) == made.buckets

@@ -1,4 +1,5 @@
-"""What "fits a phone" means for every page: nothing wider than the screen, and every control tall enough to tap."""
+"""What "fits a phone" means for every page: nothing wider than the screen, every control tall enough to tap, and
+the charts' words at least 11 px."""
 
 from __future__ import annotations
 
@@ -30,7 +31,15 @@ MEASURE = """(minTap) => {
         + ` ${Math.round(box.width)}x${Math.round(box.height)}`);
     }
   }
-  return {overflow, small};
+  const tiny = [];
+  for (const chart of document.querySelectorAll('svg.chart')) {
+    const scale = chart.getBoundingClientRect().width / chart.viewBox.baseVal.width;
+    for (const text of chart.querySelectorAll('text')) {
+      const px = parseFloat(getComputedStyle(text).fontSize) * scale;
+      if (px < 11) tiny.push(`"${text.textContent.slice(0, 30)}" ${px.toFixed(1)} px`);
+    }
+  }
+  return {overflow, small, tiny};
 }"""
 
 
@@ -38,4 +47,5 @@ def phone_problems(page: Page) -> list[str]:
     """What stops the page fitting a 390 px phone: a horizontal overflow, and each control under 44 px tall."""
     found = page.evaluate(MEASURE, MIN_TAP)
     problems = [f"{found['overflow']} px wider than the screen"] if found["overflow"] > 0 else []
-    return problems + [f"{control} is under {MIN_TAP} px" for control in found["small"]]
+    problems += [f"{control} is under {MIN_TAP} px" for control in found["small"]]
+    return problems + [f"chart text {text} is under 11 px" for text in found["tiny"]]

@@ -11,11 +11,11 @@ import random
 import pytest
 from playwright.sync_api import Page
 
-from scorekeeper.clubs.services import player_create
+from scorekeeper.clubs.services import player_create, player_link_get
 from scorekeeper.engine import Options, RuleSet, Session
 from scorekeeper.engine.simulate import random_table
-from scorekeeper.events.services import event_create
-from scorekeeper.public.services import event_link_make
+from scorekeeper.events.services import event_close, event_create
+from scorekeeper.public.services import club_site_set, event_link_make
 from scorekeeper.tables.services import deal_record, table_create
 from tests.browser.fit import phone_problems
 from tests.factories import make_club, make_user
@@ -93,6 +93,19 @@ def test_every_page_fits_a_phone(live_server, page: Page, screenshot_dir):
         problems[name] = visit(page, base + path, name, screenshot_dir)
     log_in(page, base)
     for name, path in director.items():
+        problems[name] = visit(page, base + path, name, screenshot_dir)
+    # Once the evening is closed: the club's results site and a player's own page.
+    club_site_set(club=club, published=True)
+    event_close(event=event)
+    results = {
+        "own-page": f"/me/{player_link_get(player=players[5]).token}/",
+        "club-site": f"/results/{club.pk}/",
+        "club-site-event": f"/results/{club.pk}/events/{event.pk}/",
+        "club-site-season": f"/results/{club.pk}/season/2026/",
+        "club-site-player": f"/results/{club.pk}/players/{players[0].pk}/",
+        "event-closed": f"/events/{event.pk}/",
+    }
+    for name, path in results.items():
         problems[name] = visit(page, base + path, name, screenshot_dir)
     failing = {name: found for name, found in problems.items() if found}
     assert failing == {}, "\n".join(f"{name}: {'; '.join(found)}" for name, found in failing.items())
