@@ -19,7 +19,9 @@ worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 timeout = 30
 graceful_timeout = 10
-keepalive = 5
+# No keep-alive: with it, a phone's next request on its open connection waited for the worker's poll loop, and
+# bench/club_night.py measured /healthz at 2.2 s p50 under 120 phones (3 ms without); reconnecting on a LAN is cheap.
+keepalive = 0
 pidfile = os.environ.get("SERVER_PIDFILE", str(BASE_DIR / ".server.pid"))
 errorlog = "-"
 loglevel = "warning"

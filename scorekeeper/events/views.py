@@ -422,7 +422,7 @@ def table_seats(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         else:
             services.table_seat_swap(table=table, first=data["first"], second=data["second"], user=request.user)
     except services.SeatRefused:
-        messages.error(request, _("That player cannot take this seat: he is already seated in this round."))
+        messages.error(request, _("That player cannot take this seat: they are already seated in this round."))
     except EventClosed:
         messages.error(request, _("This table has ended its round, or the event is closed: its seats are kept."))
     else:
