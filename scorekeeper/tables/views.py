@@ -103,7 +103,7 @@ def _refusal(view: TableView) -> str:
 
 def _posted_position(request: HttpRequest) -> int | None:
     text = request.POST.get("position", "")
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None  # "²".isdigit() is true
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
