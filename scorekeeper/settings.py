@@ -166,6 +166,7 @@ LANGUAGES = [
     ("es", "Español"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # the switch's choice outlives the browser session: a phone keeps it all season
 TIME_ZONE = env("TIME_ZONE", default="Europe/London")
 USE_I18N = True
 USE_TZ = True

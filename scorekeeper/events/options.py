@@ -23,8 +23,8 @@ DEFAULT_START = {
 
 MEANINGS = {
     "call.queen_condition": _("When the hombre may call a queen: holding three callable kings, or all four (A-1)."),
-    "call.self_call_allowed": _("The hombre may call one of his own kings and play alone (A-3)."),
-    "call.forced_self_call": _("In a forced Spadille the holder may call his own king (A-52)."),
+    "call.self_call_allowed": _("The hombre may call one of their own kings and play alone (A-3)."),
+    "call.forced_self_call": _("In a forced Spadille the holder may call their own king (A-52)."),
     "auction.vole_rank": _("Where a declared vole ranks in the bidding (A-39)."),
     "auction.most_tricks_preference": _("A bid to win the most tricks is allowed in the auction (A-39)."),
     "outcome.thresholds": _("How many tricks make a win, a remise or a codille (A-5)."),

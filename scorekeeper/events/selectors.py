@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.clubs.models import Player
 from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import EngineError, Ledger, close_session
-from scorekeeper.events.models import CheckIn, Event, SitOut
+from scorekeeper.events.models import CheckIn, Event, PlayerMerge, SitOut
 from scorekeeper.ranking import rank_with_ties
 from scorekeeper.tables.models import Signature, Table
 
@@ -164,3 +164,13 @@ def season_year(value: str | None) -> int:
     if text.isascii() and text.isdigit() and len(text) == 4 and 1900 < int(text) < 3000:
         return int(text)
     return timezone.localdate().year
+
+
+def checked_in(*, event: Event) -> set[int]:
+    """The ids of the players checked in at an event."""
+    return set(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
+
+
+def merges_to_undo(*, club, limit: int = 10):
+    """The club's latest merges that have not been undone, newest first."""
+    return PlayerMerge.objects.filter(club=club, undone_at=None).select_related("player", "into")[:limit]

@@ -18,8 +18,8 @@ from scorekeeper.clubs.models import Club
 from scorekeeper.clubs.selectors import clubs_directed_by, directed_club
 from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
-from scorekeeper.events.models import CheckIn, Event, HouseRules, PlayerMerge
-from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summary
+from scorekeeper.events.models import Event, HouseRules, PlayerMerge
+from scorekeeper.events.selectors import TIE_BREAK, checked_in, directed_event, event_summary, merges_to_undo
 from scorekeeper.tables.messages import EVENT_CLOSED, message_for
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import EventClosed, table_end_round
@@ -57,7 +57,7 @@ def _confirmed(request: HttpRequest) -> bool:
 @require_safe
 def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
-    present = set(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
+    present = checked_in(event=event)
     return _event_page(request, event, forms.CheckInForm(event=event, initial={"present": sorted(present)}))
 
 
@@ -326,7 +326,7 @@ def players(request: HttpRequest, club_id: int) -> HttpResponse:
         "form": add_form,
         "failed": failed,
         "everyone": club.players.all(),
-        "merges": PlayerMerge.objects.filter(club=club, undone_at=None).select_related("player", "into")[:10],
+        "merges": merges_to_undo(club=club),
     }
     return render(request, "events/players.html", context, status=status)
 
@@ -436,7 +436,7 @@ def table_seats(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         else:
             services.table_seat_swap(table=table, first=data["first"], second=data["second"], user=request.user)
     except services.SeatRefused:
-        messages.error(request, _("That player cannot take this seat: he is already seated in this round."))
+        messages.error(request, _("That player cannot take this seat: they are already seated in this round."))
     except EventClosed:
         messages.error(request, _("This table has ended its round, or the event is closed: its seats are kept."))
     else:

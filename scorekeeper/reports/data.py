@@ -50,6 +50,7 @@ class TableSheet:
     tours: tuple[TourTotal, ...]
     balances: tuple[int, ...]
     generated: str
+    explanations: tuple[tuple[str, str], ...] = ()  # (deal number, how it was settled), when asked for
 
 
 @dataclass(frozen=True)

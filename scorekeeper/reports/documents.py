@@ -193,6 +193,9 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
     )
     story.append(Spacer(1, 14))
     story.append(_signatures(h.players))
+    if sheet.explanations:
+        story.append(_text(_("How each deal was settled"), H2))
+        story += [_text(f"{number}. {text}", TEXT) for number, text in sheet.explanations]
     return _build(story, paper, _generated(sheet.generated), f"{_('Score sheet')} {h.event} {h.table}")
 
 

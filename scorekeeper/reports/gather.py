@@ -25,7 +25,7 @@ from scorekeeper.reports.data import (
     TableSummary,
 )
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.presenters import CONTRACTS, LINES, SUIT_SYMBOLS, option_text
+from scorekeeper.tables.presenters import CONTRACTS, LINES, SUIT_SYMBOLS, explanation, option_text
 from scorekeeper.tables.selectors import TableView, table_ledger
 
 CONTRACT_ORDER = [
@@ -74,8 +74,9 @@ def _header(table: Table, view: TableView) -> SheetHeader:
     )
 
 
-def sheet_for(table: Table) -> TableSheet:
-    view = table_ledger(table=table, explain=False)
+def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
+    """The score sheet; with `explain`, each deal's settlement in words (in the active language) after the grid."""
+    view = table_ledger(table=table, explain=explain)
     names = view.short_names  # the grid's columns are narrow; the header gives the full names
     rows = []
     for row in view.rows:
@@ -105,7 +106,11 @@ def sheet_for(table: Table) -> TableSheet:
             )
         )
     tours = tuple(t for t in view.tours if t.complete)
-    return TableSheet(_header(table, view), tuple(rows), tours, view.state.balances, _now())
+    players = view.session.players
+    explanations = tuple(
+        (str(r.entry.number) if r.entry.number else "–", explanation(r.entry, players)) for r in view.rows if explain
+    )
+    return TableSheet(_header(table, view), tuple(rows), tours, view.state.balances, _now(), explanations)
 
 
 def blank_for(table: Table, link: str) -> BlankSheet:

@@ -41,7 +41,8 @@ def _language(request: HttpRequest, club: Club) -> translation.override:
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     with _language(request, table.event.club):
-        content = documents.table_sheet(gather.sheet_for(table), _paper(request))
+        sheet = gather.sheet_for(table, explain=request.GET.get("explain") == "1")
+        content = documents.table_sheet(sheet, _paper(request))
     return _pdf(content, f"table-{table.number}")
 
 

@@ -72,6 +72,14 @@ MESSAGES = {
     "remainder_winner_invalid": _("The remainder goes to a seat from 0 to 3, or to nobody."),
     "penalty_invalid": _("A penalty has a kind, the offenders' seats and a count."),
     "import_opening_unexpected": _("An imported file cannot open with chips on the table."),
+    "ruleset_invalid": _("The file names a rule set this app does not know."),
+    "options_invalid": _("The options must be an object of the scoring specification's keys."),
+    "option_unknown": _("The file has an option the scoring specification does not know."),
+    "option_invalid": _("The file gives an option a value it cannot take."),
+    "favourite_suit_required": _("This event draws a favourite suit: the file must name it."),
+    "favourite_suit_unexpected": _("The file names a favourite suit, but this event draws none."),
+    "mediateur_giver_unexpected": _("Only a médiateur buys a king."),
+    "tour_unfinished": _("A table ends its round only after whole tours."),
 }
 
 # Engine fields that have no control of their own on the form are shown with the nearest one.

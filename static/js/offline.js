@@ -278,6 +278,8 @@
     const form = formOf(document);
     if (!form || !form.elements.position) return;
     const position = nextPosition(deals);
+    // Nothing kept here and the form as the server numbered it: its heading is the server's, leave it.
+    if (!deals.length && Number(form.elements.position.value) === position) return;
     form.elements.position.value = String(position);
     const heading = form.querySelector("h2");
     if (heading) heading.textContent = fill(T.deal_heading, { number: base.number + (position - base.position) });

@@ -129,3 +129,5 @@ def test_the_language_switch_is_remembered_from_page_to_page(live_server, page: 
     page.goto(f"{live_server.url}/")
     expect(page.locator("html")).to_have_attribute("lang", "da")
     expect(page.get_by_role("button", name="Dansk")).to_have_attribute("aria-current", "true")
+    cookie = next(c for c in page.context.cookies() if c["name"] == "django_language")
+    assert cookie["value"] == "da" and cookie["expires"] > 0  # kept after the browser closes, not a session cookie

@@ -18,6 +18,7 @@ from scorekeeper.analysis.selectors import player_analysis
 from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.engine.simulate import random_deal
 from scorekeeper.reports import documents, gather
+from scorekeeper.tables.presenters import explanation
 from scorekeeper.tables.selectors import table_ledger
 from scorekeeper.tables.services import deal_record
 from tests.factories import make_table, make_user
@@ -192,6 +193,12 @@ def test_documents_speak_the_clubs_language_unless_the_link_asks_for_another(cli
     assert "Feuille de marque" in french and "sous-total" in french and "Donneur" in french
     unknown = text_of(client.get(sheet + "?lang=xx").content)  # an unknown language: the club's
     assert "Spielbogen" in unknown
+    explained = text_of(client.get(sheet + "?lang=fr&explain=1").content)
+    view = table_ledger(table=table, explain=True)
+    with translation.override("fr"):
+        first = explanation(view.rows[0].entry, view.session.players)
+    assert "Comment chaque coup a été réglé" in explained and " ".join(first.split()) in explained
+    assert "Comment chaque coup" not in french
 
 
 def test_a_score_sheet_shows_its_options_as_words_and_its_date_as_the_language_writes_it():

@@ -1,0 +1,40 @@
+"""Every shipped language is complete: the strings in the code, extracted afresh, all have a translation."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+from django.conf import settings
+
+from scripts.messages_todo import todo
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = [code for code, _name in settings.LANGUAGES if not code.startswith("en")]
+
+
+def test_every_language_in_settings_has_a_catalogue():
+    for code in SHIPPED:
+        assert (ROOT / "locale" / code / "LC_MESSAGES" / "django.po").exists(), code
+
+
+def test_every_string_of_the_code_is_translated_in_every_shipped_language(tmp_path):
+    # Extract from a copy, so that the check never rewrites the working tree's catalogues.
+    for name in ("scorekeeper", "templates", "locale", "scripts"):
+        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo", "fonts"))
+    shutil.copy(ROOT / "manage.py", tmp_path / "manage.py")
+    languages = [arg for code in SHIPPED for arg in ("-l", code)]
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", *languages, "--no-location", "--no-obsolete", "-v", "0"],
+        cwd=tmp_path,
+        check=True,
+    )
+    left = {}
+    for code in SHIPPED:
+        entries = todo(polib.pofile(str(tmp_path / "locale" / code / "LC_MESSAGES" / "django.po")))
+        if entries:
+            left[code] = [e.msgid for e in entries]
+    assert not left, f"run `make messages` and translate: {left}"
