@@ -25,7 +25,7 @@ from scorekeeper.reports.data import (
     TableSummary,
 )
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.presenters import CONTRACTS, LINES, SUIT_SYMBOLS, explanation, option_text
+from scorekeeper.tables.presenters import CONTRACTS, LINES, SUIT_SYMBOLS, explanation, option_text, store_text
 from scorekeeper.tables.selectors import TableView, table_ledger
 
 CONTRACT_ORDER = [
@@ -45,16 +45,6 @@ def _now() -> str:
 def _date(day) -> str:
     """A date as the document's language writes it."""
     return formats.date_format(day, "DATE_FORMAT")
-
-
-def _store(view: TableView, state) -> str:
-    ruleset = view.ruleset.value
-    if ruleset == "parlett-points":
-        return f"×{state.k + 1}"
-    if ruleset == "britannica-counters":
-        beasts = "+" + "+".join(str(b) for b in sorted(state.beasts)) if state.beasts else ""
-        return f"{state.board}{beasts}"
-    return str(state.pot)
 
 
 def _header(table: Table, view: TableView) -> SheetHeader:
@@ -82,7 +72,8 @@ def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
     for row in view.rows:
         e, d = row.entry, row.entry.deal
         if e.void:
-            rows.append(SheetRow("–", names[d.dealer], e.deltas, e.balances, _store(view, e.state), void=True))
+            store = store_text(e.state, view.ruleset, short=True)
+            rows.append(SheetRow("–", names[d.dealer], e.deltas, e.balances, store, void=True))
             continue
         extras = str(LINES[Line.PREMIERS]) if d.premiers else ""
         if d.vole_attempted:
@@ -101,7 +92,7 @@ def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
                 outcome=str(LINES[e.line]),
                 deltas=e.deltas,
                 balances=e.balances,
-                store=_store(view, e.state),
+                store=store_text(e.state, view.ruleset, short=True),
                 corrected=row.corrected,
             )
         )

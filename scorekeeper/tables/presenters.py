@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 
 from scorekeeper.engine import Contract, DealRecord, LedgerEntry, Line
 from scorekeeper.engine.explain import Words, render
+from scorekeeper.engine.ledger import TableState
+from scorekeeper.engine.model import RuleSet
 
 # The engine's explanation sentences are message ids of the catalogues (engine/explain.py); these word them.
 WORDS = Words(gettext=_, ngettext=ngettext, pgettext=pgettext)
@@ -219,3 +221,21 @@ def option_text(key: str, value: object) -> str:
     else:
         shown = str(value)
     return _("%(option)s: %(value)s") % {"option": OPTION_LABELS.get(key, key), "value": shown}
+
+
+def store_text(state: TableState, ruleset: RuleSet, *, short: bool = False) -> str:
+    """What is on the table after a deal: in words for the phone, or `short` for the score sheet's column
+    (`12`, `×3`, `20+10+5`). The one place that says what each rule set keeps on the table."""
+    if ruleset is RuleSet.PARLETT_POINTS:
+        times = state.k + 1
+        return f"×{times}" if short else _("next deal counts ×%(m)s") % {"m": times}
+    if ruleset is RuleSet.BRITANNICA_COUNTERS:
+        if short:
+            return str(state.board) + "".join(f"+{beast}" for beast in sorted(state.beasts))
+        words = [_("board %(board)s") % {"board": state.board}]
+        if state.beasts:
+            words.append(_("beasts") + " " + ", ".join(str(beast) for beast in state.beasts))
+        if state.held:
+            words.append(_("remainder %(held)s held") % {"held": state.held})
+        return " · ".join(words)
+    return str(state.pot) if short else _("pot %(pot)s") % {"pot": state.pot}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from scorekeeper.tables.presenters import explanation
+from scorekeeper.tables.presenters import explanation, store_text
 
 register = template.Library()
 
@@ -13,3 +13,9 @@ register = template.Library()
 def explained(entry, players) -> str:
     """`{{ entry|explained:view.session.players }}`: the entry's notes as sentences in the active language."""
     return explanation(entry, players)
+
+
+@register.filter
+def store_words(state, ruleset) -> str:
+    """`{{ view.state|store_words:view.ruleset }}`: what is on the table, in the active language."""
+    return store_text(state, ruleset)
