@@ -222,6 +222,15 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     view = table_screen(table=table)
     form = _deal_form(view, request.POST)
     preview = _preview(view, form, view.state, view.next_position, view.next_dealer)
+    # A deal half entered is not a mistake: the live preview leaves "required" unsaid for what the scorer has not
+    # reached yet (Save and the Preview button still ask for it).
+    unreached = [
+        name
+        for name, errors in form.errors.items()
+        if name in form.fields and not request.POST.get(name) and all(e.code == "required" for e in errors.as_data())
+    ]
+    for name in unreached:
+        del form.errors[name]
     return _page(request, view, form, preview)
 
 

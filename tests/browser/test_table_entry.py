@@ -85,3 +85,20 @@ def test_pc6_entered_by_tapping_then_corrected(live_server, page: Page, screensh
     page.get_by_role("link", name="2. Ben solo ♠, 5: remise").click()
     expect(page.locator(".audit")).to_contain_text("“Ben had five tricks”")
     page.screenshot(path=str(screenshot_dir / "deal-audit.png"), full_page=True)
+
+
+def test_live_preview_answers_each_tap_of_a_half_entered_deal(live_server, page: Page):
+    table = make_table()
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    tap(page, "hombre", "Ann")
+    # Nothing chosen yet is not a mistake: no "required" beside the trumps the scorer has not reached.
+    expect(page.locator("#f-trump")).not_to_contain_text("required")
+    expect(page.locator("#f-ally")).to_be_visible()
+    tap(page, "contract", "Solo")
+    # The server answered the half-entered deal: a solo has no ally to name.
+    expect(page.locator("#f-ally")).to_have_count(0)
+    tap(page, "trump", "♠")
+    tap(page, "tricks", "5")
+    # PC-6 deal 1 without pressing Preview: Ann's solo with 5 tricks is a remise, she pays 5 into the pot.
+    expect(page.locator("#preview .changes")).to_contain_text("-5")
+    assert table_ledger(table=table).rows == ()
