@@ -51,6 +51,7 @@ class TableSheet:
     balances: tuple[int, ...]
     generated: str
     explanations: tuple[tuple[str, str], ...] = ()  # (deal number, how it was settled), when asked for
+    struck: tuple[tuple[str, str, str], ...] = ()  # (the deal as entered, who struck it, why): crossed out
 
 
 @dataclass(frozen=True)

@@ -191,6 +191,12 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
     story.append(
         _text(_("Final balances: %(balances)s. * corrected after it was first recorded.") % {"balances": finals}, TEXT)
     )
+    if sheet.struck:
+        # Struck deals stay on the sheet, crossed out as on paper; only the strike is markup, the words are escaped.
+        story.append(_text(_("Struck out"), H2))
+        for summary, who, reason in sheet.struck:
+            words = f"<strike>{escape(summary)}</strike> · {escape(who)}" + (f" · “{escape(reason)}”" if reason else "")
+            story.append(Paragraph(words, TEXT))
     story.append(Spacer(1, 14))
     story.append(_signatures(h.players))
     if sheet.explanations:

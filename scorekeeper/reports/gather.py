@@ -101,7 +101,8 @@ def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
     explanations = tuple(
         (str(r.entry.number) if r.entry.number else "–", explanation(r.entry, players)) for r in view.rows if explain
     )
-    return TableSheet(_header(table, view), tuple(rows), tours, view.state.balances, _now(), explanations)
+    struck = tuple((s.summary, s.who, s.reason) for s in view.struck)
+    return TableSheet(_header(table, view), tuple(rows), tours, view.state.balances, _now(), explanations, struck)
 
 
 def blank_for(table: Table, link: str) -> BlankSheet:

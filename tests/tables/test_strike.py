@@ -17,6 +17,7 @@ from scorekeeper.tables.services import (
     table_end_round,
 )
 from tests.factories import make_table, make_user
+from tests.reports.test_documents import text_of
 from tests.tables.pc6 import PC6
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +121,11 @@ def test_a_struck_deal_keeps_its_key_a_retry_is_already_saved(client):
     )
     assert "already recorded" in response.content.decode()
     assert Deal.objects.filter(table=table).count() == 4
+
+
+def test_a_struck_deal_stays_on_the_score_sheet_crossed_out_with_its_reason(client):
+    table = pc6_table()
+    deal_record(table=table, position=5, record=DealRecord(dealer=3, void=True))
+    client.post(strike_url(table, 5), {"reason": "R&D <b>tapped by mistake"})
+    sheet = text_of(client.get(reverse("table-sheet", kwargs={"token": table.token})).content)
+    assert "Struck out misdeal (Dan deals again) · table link · “R&D <b>tapped by mistake”" in sheet
