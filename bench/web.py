@@ -82,7 +82,14 @@ def build() -> dict:
     rng = random.Random(17)
     club = club_create(name="Bench club")
     players = [player_create(club=club, name=f"Player {i:02d}") for i in range(40)]
-    event = event_create(club=club, name="Bench evening", date=dt.date(2026, 11, 21), ruleset="parlett-chips")
+    # A round long enough for the 200-deal tables and the saves measured on them: a round ends when planned.
+    event = event_create(
+        club=club,
+        name="Bench evening",
+        date=dt.date(2026, 11, 21),
+        ruleset="parlett-chips",
+        options={"session.tours": 100},
+    )
     number = 1
     tables: dict = {}
     for size in SIZES:
