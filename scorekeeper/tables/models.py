@@ -261,7 +261,22 @@ class Signature(models.Model):
         return f"{self.table} · {self.player} signed"
 
 
-class DealChange(models.Model):
+class AppendOnly(models.Model):
+    """An audit row: written once, never changed or deleted, so that nothing recorded is lost."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            raise PermissionDenied("the audit is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionDenied("the audit is append-only")
+
+
+class DealChange(AppendOnly):
     """Append-only audit: who changed which deal, when, from what to what, and why."""
 
     class Action(models.TextChoices):
@@ -285,16 +300,8 @@ class DealChange(models.Model):
     def __str__(self) -> str:
         return f"{self.deal} {self.action} by {self.who}"
 
-    def save(self, *args, **kwargs) -> None:
-        if self.pk is not None:
-            raise PermissionDenied("the audit is append-only")
-        super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
-        raise PermissionDenied("the audit is append-only")
-
-
-class ReplacedDeals(models.Model):
+class ReplacedDeals(AppendOnly):
     """Append-only audit of an import that replaced a table's deals: the deals as they were, each with the
     history of its changes, so that nothing recorded is lost."""
 
@@ -312,11 +319,3 @@ class ReplacedDeals(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {len(self.deals)} deals replaced by {self.who}"
-
-    def save(self, *args, **kwargs) -> None:
-        if self.pk is not None:
-            raise PermissionDenied("the audit is append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise PermissionDenied("the audit is append-only")
