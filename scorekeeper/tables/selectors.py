@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.db.models import Count, Q
-from django.shortcuts import get_object_or_404
+from django.db.models import Count, Q, QuerySet
+from django.http import Http404
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
@@ -27,6 +27,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, Signature, Table
+from scorekeeper.tables.prepared import PreparedGet
 from scorekeeper.tables.presenters import describe, describe_record, ledger_row_html
 from scorekeeper.tables.screen import TableHead, TourTotal
 
@@ -40,6 +41,7 @@ __all__ = [
     "correction_preview",
     "deal_settlement",
     "table_by_token",
+    "table_locked",
     "table_ledger",
     "table_screen",
 ]
@@ -270,11 +272,28 @@ class TableView:
         ]
 
 
+def _table_with_seats() -> QuerySet[Table]:
+    """A table with what every page of it reads: its event, the event's club and the four players."""
+    return Table.objects.select_related("event__club", "seat_0", "seat_1", "seat_2", "seat_3")
+
+
+# Every tap of a table's phone loads its table by its link: the SQL is compiled once (tables/prepared.py).
+_TABLE_BY_TOKEN = PreparedGet(_table_with_seats, "token")
+_TABLE_LOCKED = PreparedGet(lambda: _table_with_seats().select_for_update(of=("self",)), "pk")
+
+
 def table_by_token(*, token: str) -> Table:
     """The table an entry link reaches (404 for any other string)."""
-    return get_object_or_404(
-        Table.objects.select_related("event__club", "seat_0", "seat_1", "seat_2", "seat_3"), token=token
-    )
+    try:
+        return _TABLE_BY_TOKEN.get(token)
+    except Table.DoesNotExist:
+        raise Http404("No table has this link.") from None
+
+
+def table_locked(*, pk: int) -> Table:
+    """The table `pk` with its event, club and players, its row locked for the transaction (PostgreSQL's row
+    lock; SQLite's IMMEDIATE transactions already serialise writers). Call inside a transaction."""
+    return _TABLE_LOCKED.get(pk)
 
 
 def table_ledger(*, table: Table, explain: bool = False) -> TableView:

@@ -24,7 +24,7 @@ from scorekeeper.engine import (
 from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
-from scorekeeper.tables.selectors import table_screen
+from scorekeeper.tables.selectors import table_locked, table_screen
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -81,11 +81,7 @@ def link_name(table: Table) -> str:
 def _locked_table(table: Table) -> Table:
     """The table, locked for writing (PostgreSQL row lock; SQLite's IMMEDIATE transactions already serialise
     writers); EventClosed if it takes no more writes."""
-    locked = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
-        .get(pk=table.pk)
-    )
+    locked = table_locked(pk=table.pk)
     if not locked.event.is_open:
         raise EventClosed
     if locked.ended_at is not None:
