@@ -15,6 +15,7 @@ from scorekeeper.engine import (
     EngineError,
     LedgerEntry,
     Opening,
+    Session,
     TableState,
     close_session,
     deal_json,
@@ -129,6 +130,7 @@ def deal_record(
         deal = _deal_insert(
             locked,
             position=position,
+            session=view.session,
             before=view.state,
             entry=entry,
             after=after,
@@ -145,14 +147,15 @@ def _deal_insert(
     table: Table,
     *,
     position: int,
+    session: Session,
     before: TableState,
     entry: LedgerEntry,
     after: dict,
     user: User,
     idempotency_key: str,
 ) -> Deal:
-    """Store a deal settled after the state `before`, its audit row and the table's new revision (inside the
-    write transaction)."""
+    """Store a deal settled after the state `before` in `session`, its audit row and the table's new revision
+    (inside the write transaction)."""
     deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
     deal.set_record(entry.deal)
     try:
@@ -162,7 +165,7 @@ def _deal_insert(
         raise StaleDeal(expected=position, recorded=position) from None
     who_user, by = who(user, fallback=link_name(table))
     DealChange.objects.create(deal=deal, action=DealChange.Action.RECORDED, after=after, user=who_user, who=by)
-    table.changed(appended=entry, before=before)
+    table.changed(appended=entry, before=before, session=session)
     return deal
 
 
@@ -193,6 +196,7 @@ def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, us
     return _deal_insert(
         table,
         position=position,
+        session=session,
         before=state,
         entry=entry,
         after=deal_json(entry.deal),
