@@ -27,7 +27,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, Signature, Table
-from scorekeeper.tables.presenters import describe, describe_record, ledger_row_html
+from scorekeeper.tables.presenters import describe, describe_record, ledger_row_html, tour_rows_html
 from scorekeeper.tables.screen import TableHead, TourTotal
 
 __all__ = [
@@ -81,7 +81,9 @@ class TableView:
     @cached_property
     def head(self) -> TableHead:
         entries = self.ledger.entries
-        return TableHead(state=self.ledger.state, records=len(entries), tours=screen.tour_totals(entries))
+        struck = Deal.every.filter(table=self.table, struck_at__isnull=False).count()
+        tours = screen.tour_totals(entries)
+        return TableHead(state=self.ledger.state, records=len(entries), tours=tours, struck=struck)
 
     @cached_property
     def _deals(self) -> list[Deal]:
@@ -104,6 +106,8 @@ class TableView:
     @cached_property
     def struck(self) -> tuple[StruckRow, ...]:
         """The deals struck out of this table's sequence, oldest first."""
+        if not self.head.struck:
+            return ()
         struck = list(Deal.every.filter(table=self.table, struck_at__isnull=False).order_by("struck_at", "pk"))
         if not struck:
             return ()
@@ -156,6 +160,10 @@ class TableView:
             if self._read_whole(revision):
                 screen.rows_keep(token=token, revision=revision, session=self.session, html=html)
         return mark_safe(html)  # noqa: S308  (built by ledger_row_html, which escapes every text)
+
+    @property
+    def tours_html(self) -> SafeString:
+        return mark_safe(tour_rows_html(self.tours))  # noqa: S308  (tour_rows_html escapes every text)
 
     def _read_whole(self, revision: int) -> bool:
         """Whether the deals read belong to `revision`: no write came between reading the table and its deals."""
