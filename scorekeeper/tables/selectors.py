@@ -265,14 +265,16 @@ class TableView:
 
     @property
     def seats(self) -> list[dict]:
-        """The four players in seat order, with the next dealer and eldest marked, and their balances."""
+        """The four players in seat order, with their balances and, while the round goes on, the next dealer and
+        eldest marked (a complete round has no next deal)."""
+        playing = not self.round_complete
         return [
             {
                 "seat": s,
                 "player": self.table.players[s],
                 "balance": self.state.balances[s],
-                "dealer": s == self.next_dealer,
-                "eldest": s == self.eldest,
+                "dealer": playing and s == self.next_dealer,
+                "eldest": playing and s == self.eldest,
             }
             for s in range(4)
         ]
