@@ -28,7 +28,7 @@ from scorekeeper.engine import (
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, Signature, Table
 from scorekeeper.tables.prepared import PreparedGet
-from scorekeeper.tables.presenters import describe, describe_record, ledger_row_html
+from scorekeeper.tables.presenters import describe, describe_record, ledger_row_html, tour_rows_html
 from scorekeeper.tables.screen import TableHead, TourTotal
 
 __all__ = [
@@ -83,7 +83,9 @@ class TableView:
     @cached_property
     def head(self) -> TableHead:
         entries = self.ledger.entries
-        return TableHead(state=self.ledger.state, records=len(entries), tours=screen.tour_totals(entries))
+        struck = Deal.every.filter(table=self.table, struck_at__isnull=False).count()
+        tours = screen.tour_totals(entries)
+        return TableHead(state=self.ledger.state, records=len(entries), tours=tours, struck=struck)
 
     @cached_property
     def _deals(self) -> list[Deal]:
@@ -106,6 +108,8 @@ class TableView:
     @cached_property
     def struck(self) -> tuple[StruckRow, ...]:
         """The deals struck out of this table's sequence, oldest first."""
+        if not self.head.struck:
+            return ()
         struck = list(Deal.every.filter(table=self.table, struck_at__isnull=False).order_by("struck_at", "pk"))
         if not struck:
             return ()
@@ -158,6 +162,10 @@ class TableView:
             if self._read_whole(revision):
                 screen.rows_keep(token=token, revision=revision, session=self.session, html=html)
         return mark_safe(html)  # noqa: S308  (built by ledger_row_html, which escapes every text)
+
+    @property
+    def tours_html(self) -> SafeString:
+        return mark_safe(tour_rows_html(self.tours))  # noqa: S308  (tour_rows_html escapes every text)
 
     def _read_whole(self, revision: int) -> bool:
         """Whether the deals read belong to `revision`: no write came between reading the table and its deals."""
@@ -259,14 +267,16 @@ class TableView:
 
     @property
     def seats(self) -> list[dict]:
-        """The four players in seat order, with the next dealer and eldest marked, and their balances."""
+        """The four players in seat order, with their balances and, while the round goes on, the next dealer and
+        eldest marked (a complete round has no next deal)."""
+        playing = not self.round_complete
         return [
             {
                 "seat": s,
                 "player": self.table.players[s],
                 "balance": self.state.balances[s],
-                "dealer": s == self.next_dealer,
-                "eldest": s == self.eldest,
+                "dealer": playing and s == self.next_dealer,
+                "eldest": playing and s == self.eldest,
             }
             for s in range(4)
         ]
