@@ -10,11 +10,10 @@ names, posted values, messages) is escaped by django.utils.html.
 from __future__ import annotations
 
 from django.forms import BoundField, CheckboxInput
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from scorekeeper.renderers import attrs_html, text_html
+from scorekeeper.renderers import attrs_html, conditional_escape, text_html
 
 # The radio groups shown as rows of pills, with the class that sizes them (static/css).
 PILLS = {
@@ -118,6 +117,12 @@ def _pills(form, name: str) -> str:
     bound = form[name]
     widget = bound.field.widget
     attrs = {**widget.attrs, **bound.build_widget_attrs({"id": bound.auto_id} if bound.auto_id else {})}
+    # Each radio button has the group's attributes, its own id in the id's place, and `checked` last.
+    radio_id = attrs.get("id")
+    names = list(attrs)
+    at = names.index("id") if radio_id else len(names)
+    before = attrs_html({key: attrs[key] for key in names[:at]})
+    after = attrs_html({key: attrs[key] for key in names[at + 1 :]})
     html_name = conditional_escape(bound.html_name)
     values = widget.format_value(bound.value())
     pills = []
@@ -126,12 +131,10 @@ def _pills(form, name: str) -> str:
         value = "" if value is None else value
         checked = not checked_one and str(value) in values
         checked_one |= checked
-        option = {**attrs, "checked": True} if checked else dict(attrs)
-        if "id" in option:
-            option["id"] = widget.id_for_label(option["id"], str(index))
+        id_html = f' id="{conditional_escape(widget.id_for_label(radio_id, str(index)))}"' if radio_id else ""
         pills.append(
-            f'<label class="pill"><input type="radio" name="{html_name}" value="{text_html(value)}"'
-            f"{attrs_html(option)}><span>{conditional_escape(label)}</span></label>"
+            f'<label class="pill"><input type="radio" name="{html_name}" value="{text_html(value)}"{before}{id_html}'
+            f"{after}{' checked' if checked else ''}><span>{conditional_escape(label)}</span></label>"
         )
     return (
         f'<fieldset class="pills {PILLS[name]}" id="f-{html_name}">\n'
