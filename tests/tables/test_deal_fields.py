@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from django.template.loader import render_to_string
 from django.test.html import parse_html
+from django.utils import translation
 
 from scorekeeper.engine import EngineError, RuleSet, Session
 from scorekeeper.engine.options import Options
@@ -15,6 +17,13 @@ from scorekeeper.tables.forms import CorrectionForm, DealForm
 NAMES = ("Ann", '<b>Kit & "Ann"</b>', "Cat", "Dan")
 KIT = "&lt;b&gt;Kit &amp; &quot;Ann&quot;&lt;/b&gt;"
 SESSION = Session(ruleset=RuleSet.PARLETT_CHIPS, players=NAMES)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The messages below are English whatever language an earlier test left active."""
+    with translation.override("en"):
+        yield
 
 
 def count(html: str, needle: str) -> int:
@@ -100,3 +109,4 @@ def test_a_correction_opens_its_penalties_and_the_template_renders_the_fields():
     assert '<option value="renounce" selected>renounce</option>' in html
     assert f'<option value="1" selected>{KIT}</option>' in html
     assert 'value="2" id="id_hombre_2" required checked' in html
+
