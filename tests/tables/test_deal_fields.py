@@ -110,3 +110,36 @@ def test_a_correction_opens_its_penalties_and_the_template_renders_the_fields():
     assert f'<option value="1" selected>{KIT}</option>' in html
     assert 'value="2" id="id_hombre_2" required checked' in html
 
+
+def test_forms_of_one_session_share_no_field_a_form_may_change():
+    one = CorrectionForm(session=SESSION, eligible=(0, 2))
+    other = CorrectionForm(session=SESSION, eligible=(0, 2))
+    one.fields["reason"].required = False  # what the correction's preview does
+    one.fields["run_side"].widget.attrs["class"] = "changed"
+    assert other.fields["reason"].required and other.fields["run_side"].widget.attrs == {"class": "run"}
+    assert CorrectionForm(session=SESSION, eligible=(0, 2)).fields["reason"].required
+    assert '<select name="run_side" class="run" id="id_run_side">' in deal_fields(
+        DealForm(
+            {"contract": "solo", "tricks": "6"}, session=dataclasses.replace(SESSION, ruleset=RuleSet.MODERN_CHIPS)
+        )
+    )
+
+
+def test_each_session_gets_its_own_choices():
+    mediateur = dataclasses.replace(SESSION, options=Options(variant_mediateur="on"), players=("A", "B", "C", "D"))
+    assert [value for value, _ in DealForm(session=mediateur).fields["contract"].choices][-1] == "mediateur"
+    assert "mediateur" not in dict(DealForm(session=SESSION).fields["contract"].choices)
+    assert DealForm(session=mediateur).fields["hombre"].choices == [(0, "A"), (1, "B"), (2, "C"), (3, "D")]
+    assert DealForm(session=mediateur).fields["seat_tricks_3"].label == "D"
+    held = DealForm(session=SESSION, eligible=(1, 3), held=5).fields["remainder_winner"].choices
+    assert [value for value, _ in held] == ["1", "3", "none"] and held[0][1] == NAMES[1]
+
+
+def test_the_fields_speak_the_language_of_each_request():
+    html = deal_fields(DealForm(session=SESSION, eligible=(0,), held=4))
+    assert "<legend>Contract</legend>" in html and "nobody holds a trump: to the board" in html
+    with translation.override("fr"):
+        html = deal_fields(DealForm(session=SESSION, eligible=(0,), held=4))
+    assert "<legend>Contrat</legend>" in html and "personne n&#x27;a d&#x27;atout : au tapis" in html
+    assert "<summary>Carte appelée, pénalités, demandes tardives</summary>" in html
+    assert "<legend>Contract</legend>" in deal_fields(DealForm(session=SESSION, eligible=(0,), held=4))
