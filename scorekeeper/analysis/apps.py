@@ -8,7 +8,7 @@ class AnalysisConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here because the services import models, which only exist once the app registry is ready.
-        from scorekeeper.analysis.services import digest_refresh_after_commit
+        from scorekeeper.analysis.services import digest_refresh_after_response
         from scorekeeper.tables.signals import table_changed
 
-        table_changed.connect(digest_refresh_after_commit, dispatch_uid="analysis-digest-after-commit")
+        table_changed.connect(digest_refresh_after_response, dispatch_uid="analysis-digest-after-response")

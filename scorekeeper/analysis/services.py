@@ -2,7 +2,8 @@
 made again for the tables whose revision has moved on (see analysis.models).
 
 The pages' readers (analysis.selectors) take their tables from `club_tables`, which makes any stale digest
-first; saving a table makes its digest right after the commit (analysis.apps), so a page rarely has any to make.
+first; saving a table makes its digest right after the commit, once the phone has its answer (analysis.apps),
+so a page rarely has any to make.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db import transaction
 from django.db.models import Subquery
 
 from scorekeeper.analysis.figures import BASE, bucket_keys, bucket_sums, bucket_totals, digest_row, digest_rows
 from scorekeeper.analysis.models import TableDigest
 from scorekeeper.clubs.models import Club
-from scorekeeper.engine import LedgerEntry, TableState
+from scorekeeper.deferred import after_response
+from scorekeeper.engine import LedgerEntry, Session, TableState
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import table_result
 from scorekeeper.tables.models import Deal, Table
@@ -156,16 +157,18 @@ def _event_tables(event_ids: set[int]) -> dict[int, list[tuple[int, int]]]:
     return tables
 
 
-def digest_append(*, table_id: int, revision: int, entry: LedgerEntry, before: TableState) -> None:
+def digest_append(
+    *, table_id: int, revision: int, entry: LedgerEntry, before: TableState, session: Session | None
+) -> None:
     """The digest of revision `revision` + 1 from that of `revision` and the deal appended at it (`entry`, after
-    the state `before`; the table open): no fold. Without a digest of `revision`, the table is folded."""
+    the state `before`, in the table's `session`; the table open): no fold. Without a digest of `revision`, or
+    without the session, the table is folded."""
     digest = TableDigest.objects.filter(table_id=table_id, revision=revision).first()
-    if digest is None:
+    if digest is None or session is None:
         digests_refresh(table_ids=[table_id])
         return
     if not entry.void:
-        table = Table.objects.select_related("event", "seat_0", "seat_1", "seat_2", "seat_3").get(pk=table_id)
-        row = digest_row(table.session(), before, entry)
+        row = digest_row(session, before, entry)
         digest.rows.append(row)
         digest.deals += 1
         digest.changes = [c + d for c, d in zip(digest.changes, entry.deltas, strict=True)]
@@ -204,22 +207,22 @@ def _reference_part_carry(*, table_id: int, revision: int, row: list | None) -> 
     cache.set(reference_part_key(event_id, pairs), part, 3600 * 24)
 
 
-def digest_refresh_after_commit(
+def digest_refresh_after_response(
     *,
     table_id: int,
     appended: LedgerEntry | None = None,
     before: TableState | None = None,
     revision: int | None = None,
+    session: Session | None = None,
     **_signal,
 ) -> None:
-    """Remake a table's digest once the change that raised its revision is committed, so that the next page
-    folds nothing: from the digest before when the change appended one deal (a save: a tap at the table must
-    not fold the table), else from the fold. A failure here costs the save nothing: the digest stays stale and
-    the next page makes it."""
+    """Remake a table's digest once the change that raised its revision is committed and, when a request made
+    it, once the response is sent (a phone's save does not wait for it): from the digest before when the change
+    appended one deal (a save: a tap at the table must not fold the table), else from the fold. A failure here
+    costs the save nothing: the digest stays stale and the next page makes it (club_tables)."""
     if appended is not None and before is not None and revision is not None:
-        transaction.on_commit(
-            lambda: digest_append(table_id=table_id, revision=revision, entry=appended, before=before),
-            robust=True,
+        after_response(
+            lambda: digest_append(table_id=table_id, revision=revision, entry=appended, before=before, session=session)
         )
     else:
-        transaction.on_commit(lambda: digests_refresh(table_ids=[table_id]), robust=True)
+        after_response(lambda: digests_refresh(table_ids=[table_id]))

@@ -73,11 +73,25 @@ class Table(models.Model):
     def players(self) -> tuple:
         return (self.seat_0, self.seat_1, self.seat_2, self.seat_3)
 
-    def changed(self, *, appended: LedgerEntry | None = None, before: TableState | None = None) -> None:
+    def changed(
+        self,
+        *,
+        appended: LedgerEntry | None = None,
+        before: TableState | None = None,
+        session: Session | None = None,
+    ) -> None:
         """Mark the table's fold as changed (call inside the transaction of the change). `appended`: the change
-        was that one deal, added after the others (the state `before` it) to this table as read under its lock."""
+        was that one deal, added after the others (the state `before` it, in `session`) to this table as read
+        under its lock."""
         Table.objects.filter(pk=self.pk).update(revision=models.F("revision") + 1)
-        table_changed.send(sender=Table, table_id=self.pk, revision=self.revision, appended=appended, before=before)
+        table_changed.send(
+            sender=Table,
+            table_id=self.pk,
+            revision=self.revision,
+            appended=appended,
+            before=before,
+            session=session,
+        )
 
     def opening(self, session: Session) -> TableState:
         """The engine's state before the first deal: empty stores, and this table's first dealer to deal."""

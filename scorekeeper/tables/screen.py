@@ -44,11 +44,13 @@ class TourTotal:
 @dataclass(frozen=True)
 class TableHead:
     """A table's fold reduced to what its entry screen needs: the state after its last deal, how many deals
-    (void ones included) are recorded, and each tour's changes."""
+    (void ones included) are recorded, each tour's changes, and how many deals were struck out (a strike raises
+    the revision; the page reads the struck deals only when there are some)."""
 
     state: TableState
     records: int
     tours: tuple[TourTotal, ...]
+    struck: int
 
 
 def tour_totals(entries: Iterable[LedgerEntry], tours: tuple[TourTotal, ...] = ()) -> tuple[TourTotal, ...]:
@@ -69,7 +71,7 @@ def session_key(session: Session) -> str:
 
 def _head_key(token: str, revision: int, session: Session) -> str:
     # The token, not the id: ids come back after a rollback or a restored backup, tokens do not.
-    return f"head:{token}:{revision}:{session_key(session)}"
+    return f"head2:{token}:{revision}:{session_key(session)}"
 
 
 def _rows_key(token: str, revision: int, session: Session, language: str) -> str:
@@ -99,7 +101,9 @@ def appended(*, table, session: Session, revision: int, before: TableHead, entry
     language); the revision before is dropped."""
     cache = _cache()
     token = table.token
-    head = TableHead(state=entry.state, records=before.records + 1, tours=tour_totals([entry], before.tours))
+    head = TableHead(
+        state=entry.state, records=before.records + 1, tours=tour_totals([entry], before.tours), struck=before.struck
+    )
     cache.set(_head_key(token, revision + 1, session), head, TIMEOUT)
     rows_key = _rows_key(token, revision, session, get_language())
     rows = cache.get(rows_key)

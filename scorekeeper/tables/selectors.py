@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.db.models import Count, Q
-from django.shortcuts import get_object_or_404
+from django.db.models import Count, Q, QuerySet
+from django.http import Http404
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
@@ -27,7 +27,8 @@ from scorekeeper.engine import (
 )
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, Signature, Table
-from scorekeeper.tables.presenters import describe, describe_record, ledger_row_html
+from scorekeeper.tables.prepared import PreparedGet
+from scorekeeper.tables.presenters import describe, describe_record, ledger_row_html, tour_rows_html
 from scorekeeper.tables.screen import TableHead, TourTotal
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "correction_preview",
     "deal_settlement",
     "table_by_token",
+    "table_locked",
     "table_ledger",
     "table_screen",
 ]
@@ -81,7 +83,9 @@ class TableView:
     @cached_property
     def head(self) -> TableHead:
         entries = self.ledger.entries
-        return TableHead(state=self.ledger.state, records=len(entries), tours=screen.tour_totals(entries))
+        struck = Deal.every.filter(table=self.table, struck_at__isnull=False).count()
+        tours = screen.tour_totals(entries)
+        return TableHead(state=self.ledger.state, records=len(entries), tours=tours, struck=struck)
 
     @cached_property
     def _deals(self) -> list[Deal]:
@@ -104,6 +108,8 @@ class TableView:
     @cached_property
     def struck(self) -> tuple[StruckRow, ...]:
         """The deals struck out of this table's sequence, oldest first."""
+        if not self.head.struck:
+            return ()
         struck = list(Deal.every.filter(table=self.table, struck_at__isnull=False).order_by("struck_at", "pk"))
         if not struck:
             return ()
@@ -156,6 +162,10 @@ class TableView:
             if self._read_whole(revision):
                 screen.rows_keep(token=token, revision=revision, session=self.session, html=html)
         return mark_safe(html)  # noqa: S308  (built by ledger_row_html, which escapes every text)
+
+    @property
+    def tours_html(self) -> SafeString:
+        return mark_safe(tour_rows_html(self.tours))  # noqa: S308  (tour_rows_html escapes every text)
 
     def _read_whole(self, revision: int) -> bool:
         """Whether the deals read belong to `revision`: no write came between reading the table and its deals."""
@@ -257,24 +267,43 @@ class TableView:
 
     @property
     def seats(self) -> list[dict]:
-        """The four players in seat order, with the next dealer and eldest marked, and their balances."""
+        """The four players in seat order, with their balances and, while the round goes on, the next dealer and
+        eldest marked (a complete round has no next deal)."""
+        playing = not self.round_complete
         return [
             {
                 "seat": s,
                 "player": self.table.players[s],
                 "balance": self.state.balances[s],
-                "dealer": s == self.next_dealer,
-                "eldest": s == self.eldest,
+                "dealer": playing and s == self.next_dealer,
+                "eldest": playing and s == self.eldest,
             }
             for s in range(4)
         ]
 
 
+def _table_with_seats() -> QuerySet[Table]:
+    """A table with what every page of it reads: its event, the event's club and the four players."""
+    return Table.objects.select_related("event__club", "seat_0", "seat_1", "seat_2", "seat_3")
+
+
+# Every tap of a table's phone loads its table by its link: the SQL is compiled once (tables/prepared.py).
+_TABLE_BY_TOKEN = PreparedGet(_table_with_seats, "token")
+_TABLE_LOCKED = PreparedGet(lambda: _table_with_seats().select_for_update(of=("self",)), "pk")
+
+
 def table_by_token(*, token: str) -> Table:
     """The table an entry link reaches (404 for any other string)."""
-    return get_object_or_404(
-        Table.objects.select_related("event__club", "seat_0", "seat_1", "seat_2", "seat_3"), token=token
-    )
+    try:
+        return _TABLE_BY_TOKEN.get(token)
+    except Table.DoesNotExist:
+        raise Http404("No table has this link.") from None
+
+
+def table_locked(*, pk: int) -> Table:
+    """The table `pk` with its event, club and players, its row locked for the transaction (PostgreSQL's row
+    lock; SQLite's IMMEDIATE transactions already serialise writers). Call inside a transaction."""
+    return _TABLE_LOCKED.get(pk)
 
 
 def table_ledger(*, table: Table, explain: bool = False) -> TableView:

@@ -15,6 +15,7 @@ from scorekeeper.engine import (
     EngineError,
     LedgerEntry,
     Opening,
+    Session,
     TableState,
     close_session,
     deal_json,
@@ -24,7 +25,7 @@ from scorekeeper.engine import (
 from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
-from scorekeeper.tables.selectors import table_screen
+from scorekeeper.tables.selectors import table_locked, table_screen
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -81,11 +82,7 @@ def link_name(table: Table) -> str:
 def _locked_table(table: Table) -> Table:
     """The table, locked for writing (PostgreSQL row lock; SQLite's IMMEDIATE transactions already serialise
     writers); EventClosed if it takes no more writes."""
-    locked = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
-        .get(pk=table.pk)
-    )
+    locked = table_locked(pk=table.pk)
     if not locked.event.is_open:
         raise EventClosed
     if locked.ended_at is not None:
@@ -133,6 +130,7 @@ def deal_record(
         deal = _deal_insert(
             locked,
             position=position,
+            session=view.session,
             before=view.state,
             entry=entry,
             after=after,
@@ -149,14 +147,15 @@ def _deal_insert(
     table: Table,
     *,
     position: int,
+    session: Session,
     before: TableState,
     entry: LedgerEntry,
     after: dict,
     user: User,
     idempotency_key: str,
 ) -> Deal:
-    """Store a deal settled after the state `before`, its audit row and the table's new revision (inside the
-    write transaction)."""
+    """Store a deal settled after the state `before` in `session`, its audit row and the table's new revision
+    (inside the write transaction)."""
     deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
     deal.set_record(entry.deal)
     try:
@@ -166,7 +165,7 @@ def _deal_insert(
         raise StaleDeal(expected=position, recorded=position) from None
     who_user, by = who(user, fallback=link_name(table))
     DealChange.objects.create(deal=deal, action=DealChange.Action.RECORDED, after=after, user=who_user, who=by)
-    table.changed(appended=entry, before=before)
+    table.changed(appended=entry, before=before, session=session)
     return deal
 
 
@@ -197,6 +196,7 @@ def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, us
     return _deal_insert(
         table,
         position=position,
+        session=session,
         before=state,
         entry=entry,
         after=deal_json(entry.deal),

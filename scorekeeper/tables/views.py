@@ -80,6 +80,8 @@ def _page(request: HttpRequest, view: TableView, form: DealForm, preview: dict |
 
 
 def _can_direct(request: HttpRequest, table: Table) -> bool:
+    if not request.user.is_authenticated:  # a phone on its table link: no query
+        return False
     return clubs_directed_by(user=request.user).filter(pk=table.event.club_id).exists()
 
 

@@ -35,6 +35,8 @@ def test_the_phone_shows_round_complete_with_the_final_balances_instead_of_the_f
     for balance in ("36", "12", "100"):
         assert f'<span class="balance">{balance}</span>' in html
     assert "Tour 2 of 1" not in html
+    # No next deal: nobody is marked as dealing or eldest.
+    assert "is-dealer" not in html and "is-eldest" not in html and '<span class="tag">deals</span>' not in html
 
 
 def test_a_fifth_deal_of_a_one_tour_round_is_refused(client):

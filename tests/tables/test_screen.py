@@ -109,3 +109,23 @@ def test_a_save_the_screen_had_not_seen_coming_is_settled_again_under_the_lock(c
     deal_record(table=seen, position=2, record=PC6[1])
     html = client.get(url(table)).content.decode()
     assert balances(html) == [38, 14, 42, 42] and "pot 24" in html
+
+
+def test_a_strike_is_on_the_page_at_once(client, django_capture_on_commit_callbacks):
+    table = make_table()
+    for position, fields in enumerate(PC6_POSTS, start=1):
+        save(client, table, position, fields, django_capture_on_commit_callbacks)
+    html = client.get(url(table)).content.decode()  # the page of four deals is kept
+    assert balances(html) == [36, 12, 12, 100] and "Struck out" not in html
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url(table, "deal-strike", position=4), {"reason": "Dan's solo was table 2's"})
+    assert response.status_code == 302
+    html = client.get(url(table)).content.decode()
+    # Back to the balances after deal 3 (-5 -1 -1 -1; +3 -25 +3 +3; -1 -1 -29 -1 from 40 each).
+    assert balances(html) == [37, 13, 13, 41]
+    assert "Struck out" in html and "Dan&#x27;s solo was table 2&#x27;s" in html
+    assert ledger(html).count('class="deal-rows"') == 3
+    # Tour 1, three deals played: Ann -5+3-1, Ben -1-25-1, Cat -1+3-29, Dan -1+3-1.
+    tour = '<td class="num">-3</td><td class="num">-27</td><td class="num">-27</td><td class="num">+1</td>'
+    assert tour in html and "(in play)" in html

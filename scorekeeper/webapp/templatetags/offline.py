@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+
 from django import template
 from django.urls import reverse
+from django.utils.html import json_script
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 register = template.Library()
 
@@ -40,6 +43,13 @@ def offline_strings() -> dict:
     }
 
 
+@functools.lru_cache(maxsize=32)
+def _strings_script(language: str) -> str:
+    """The words as the page's JSON script, made once per language (the catalogues do not change while the
+    server runs)."""
+    return json_script(offline_strings(), "offline-strings")
+
+
 @register.inclusion_tag("webapp/_offline.html")
 def offline_queue(view) -> dict:
     """The hooks the queue script needs: where to send, what deal the form expects, and its words."""
@@ -51,5 +61,5 @@ def offline_queue(view) -> dict:
         "scope": worker.rsplit("/", 1)[0] + "/",
         "position": view.next_position,
         "number": view.next_number,
-        "strings": offline_strings(),
+        "strings_script": _strings_script(get_language()),
     }
