@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 from functools import cached_property
 
 from django import forms
@@ -99,28 +101,19 @@ class DealForm(forms.Form):
     seat_tricks_3 = forms.IntegerField(min_value=0, max_value=10, required=False)
 
     def __init__(self, *args, session: Session, eligible: tuple[int, ...] = (), held: int = 0, **kwargs) -> None:
+        # BaseForm.__init__ deep-copies base_fields (1 ms a form, a preview tap each); fields prepared once for
+        # the session's players and options stand in for them, and each form gets its own copies (_SessionFields).
+        options = session.options
+        self.base_fields = _session_fields(
+            type(self),
+            tuple(session.players),
+            options.call_self_call_allowed,
+            options.variant_mediateur == "on",
+            tuple(eligible),
+        )
         super().__init__(*args, **kwargs)
         self.session = session
         self.held = held
-        seats = [(s, name) for s, name in enumerate(session.players)]
-        for name in ("hombre", "ally", "mediateur_giver"):
-            self.fields[name].choices = seats
-        for name in ("penalty_seat", "penalty_other", "penalty_seat_2", "penalty_other_2"):
-            self.fields[name].choices = [("", "—"), *seats]
-        for s in range(4):
-            self.fields[f"seat_tricks_{s}"].label = session.players[s]
-        options = session.options
-        contracts = [Contract.ALLIANCE, Contract.SOLO, Contract.VOLE_BID, Contract.FORCED]
-        if options.call_self_call_allowed:
-            contracts.append(Contract.SELF_CALL)
-        if options.variant_mediateur == "on":
-            contracts.append(Contract.MEDIATEUR)
-        self.fields["contract"].choices = [(c.value, CONTRACT_LABELS[c]) for c in contracts]
-        self.fields["remainder_winner"].choices = [(str(s), session.players[s]) for s in eligible] + [
-            (NONE_HELD, _("nobody holds a trump: to the board"))
-        ]
-        for name in ("run_side", "run_hombre"):
-            self.fields[name].widget.attrs["class"] = "run"
 
     # What applies: the engine says which record fields it reads for the entries so far (engine/fields.py); the
     # page shows exactly those, and to_record reads exactly those.
@@ -297,6 +290,56 @@ class DealForm(forms.Form):
     def add_engine_error(self, error: EngineError) -> None:
         """Show the engine's refusal next to the field at fault, in the scorer's words."""
         self.add_error(field_for(error, self.fields), message_for(error))
+
+
+class _SessionFields(dict):
+    """A form class's fields with the choices and labels of one session (see _session_fields), shared by the
+    session's forms: BaseForm.__init__ deep-copies base_fields, and the copy of these is a copy of each field and
+    its widget, sharing only what nobody changes (choices, labels, messages, validators). The labels and choices
+    stay lazy, so each form speaks the language of its own request."""
+
+    def __deepcopy__(self, memo) -> dict:
+        return {name: _own_copy(field) for name, field in self.items()}
+
+
+def _own_copy(field: forms.Field) -> forms.Field:
+    """A field a form may change (a correction's preview makes the reason optional) without changing others'."""
+    copied = copy.copy(field)
+    copied.widget = copy.copy(field.widget)
+    copied.widget.attrs = dict(field.widget.attrs)
+    return copied
+
+
+@functools.lru_cache(maxsize=256)
+def _session_fields(
+    form_class: type[DealForm],
+    players: tuple[str, ...],
+    self_call: bool,
+    mediateur: bool,
+    eligible: tuple[int, ...],
+) -> _SessionFields:
+    """The fields of `form_class` for a table of these players and options, and these seats eligible for a held
+    codille remainder; built once (a few tables an evening, a few eligible sets a table), never changed after."""
+    fields = copy.deepcopy(form_class.base_fields)
+    seats = [(s, name) for s, name in enumerate(players)]
+    for name in ("hombre", "ally", "mediateur_giver"):
+        fields[name].choices = seats
+    for name in ("penalty_seat", "penalty_other", "penalty_seat_2", "penalty_other_2"):
+        fields[name].choices = [("", "—"), *seats]
+    for s in range(4):
+        fields[f"seat_tricks_{s}"].label = players[s]
+    contracts = [Contract.ALLIANCE, Contract.SOLO, Contract.VOLE_BID, Contract.FORCED]
+    if self_call:
+        contracts.append(Contract.SELF_CALL)
+    if mediateur:
+        contracts.append(Contract.MEDIATEUR)
+    fields["contract"].choices = [(c.value, CONTRACT_LABELS[c]) for c in contracts]
+    fields["remainder_winner"].choices = [(str(s), players[s]) for s in eligible] + [
+        (NONE_HELD, _("nobody holds a trump: to the board"))
+    ]
+    for name in ("run_side", "run_hombre"):
+        fields[name].widget.attrs["class"] = "run"
+    return _SessionFields(fields)
 
 
 def _int_or_none(value) -> int | None:

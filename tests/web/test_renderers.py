@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 from django.forms.renderers import DjangoTemplates
+from django.utils import html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 
-from scorekeeper.renderers import FastWidgets
+from scorekeeper.renderers import FastWidgets, conditional_escape
 from scorekeeper.tables.forms import CorrectionForm, DealForm
 from tests.factories import make_table
 
@@ -41,3 +44,9 @@ def test_the_fast_renderer_gives_the_html_of_the_widget_templates(data, form_cla
     fast_html, django_html = rendered(fast), rendered(django)
     assert fast_html == django_html
     assert any("Ben &amp; Co" in html for html in fast_html) and any("<option" in html for html in fast_html)
+
+
+def test_the_renderers_escaping_is_djangos():
+    for value in ['<b>Kit & "Ann"</b>', "l'as", 7, None, gettext_lazy("Hombre"), mark_safe("<i>ok</i>"), ""]:
+        assert conditional_escape(value) == html.conditional_escape(value)
+    assert conditional_escape('<b>Kit & "Ann"</b>') == "&lt;b&gt;Kit &amp; &quot;Ann&quot;&lt;/b&gt;"
