@@ -78,6 +78,24 @@ def _rows_key(token: str, revision: int, session: Session, language: str) -> str
     return f"rows:{token}:{revision}:{session_key(session)}:{language}"
 
 
+def _older_rows_key(token: str, revision: int, session: Session, language: str) -> str:
+    return f"older-rows:{token}:{revision}:{session_key(session)}:{language}"
+
+
+# The rows of a revision are kept in two parts: the newest rows, and the key of the older rows below them, kept
+# once. A save adds its row to the newest part only, so it writes a few kilobytes instead of the whole ledger
+# (at 200 deals, 130 kB compressed again at every save: 2 ms of the save's 3.5 ms in this cache); once the newest
+# part holds NEWEST_ROWS rows it goes under the older ones, and that write is the whole ledger's, one save in 20.
+NEWEST_ROWS = 20
+
+
+@dataclass(frozen=True)
+class _Rows:
+    newest: str  # the newest rows, rendered, newest first
+    count: int  # how many rows `newest` holds
+    older: str  # the cache key of the rows below them
+
+
 def head_get(*, token: str, revision: int, session: Session) -> TableHead | None:
     return _cache().get(_head_key(token, revision, session))
 
@@ -88,11 +106,16 @@ def head_keep(*, token: str, revision: int, session: Session, head: TableHead) -
 
 def rows_get(*, token: str, revision: int, session: Session) -> str | None:
     """The ledger's rows (newest first) as rendered in the active language, if kept."""
-    return _cache().get(_rows_key(token, revision, session, get_language()))
+    cache = _cache()
+    rows = cache.get(_rows_key(token, revision, session, get_language()))
+    older = cache.get(rows.older) if isinstance(rows, _Rows) else None
+    return None if older is None else rows.newest + older
 
 
 def rows_keep(*, token: str, revision: int, session: Session, html: str) -> None:
-    _cache().set(_rows_key(token, revision, session, get_language()), html, TIMEOUT)
+    language = get_language()
+    older = _older_rows_key(token, revision, session, language)
+    _cache().set_many({older: html, _rows_key(token, revision, session, language): _Rows("", 0, older)}, TIMEOUT)
 
 
 def appended(*, table, session: Session, revision: int, before: TableHead, entry: LedgerEntry) -> None:
@@ -105,10 +128,21 @@ def appended(*, table, session: Session, revision: int, before: TableHead, entry
         state=entry.state, records=before.records + 1, tours=tour_totals([entry], before.tours), struck=before.struck
     )
     cache.set(_head_key(token, revision + 1, session), head, TIMEOUT)
-    rows_key = _rows_key(token, revision, session, get_language())
+    language = get_language()
+    rows_key = _rows_key(token, revision, session, language)
     rows = cache.get(rows_key)
-    if rows is not None:
+    dropped = [_head_key(token, revision, session), rows_key]
+    if isinstance(rows, _Rows):
         href = reverse("deal", kwargs={"token": token, "position": entry.position})
-        row = ledger_row_html(entry, session.players, href=href, corrected=False)
-        cache.set(_rows_key(token, revision + 1, session, get_language()), row + rows, TIMEOUT)
-    cache.delete_many([_head_key(token, revision, session), rows_key])
+        newest = ledger_row_html(entry, session.players, href=href, corrected=False) + rows.newest
+        kept: _Rows | None = _Rows(newest, rows.count + 1, rows.older)
+        if rows.count + 1 >= NEWEST_ROWS:
+            older = cache.get(rows.older)
+            kept = None  # the older rows were dropped by the cache meanwhile: the next page folds them afresh
+            if older is not None:
+                kept = _Rows("", 0, _older_rows_key(token, revision + 1, session, language))
+                cache.set(kept.older, newest + older, TIMEOUT)
+                dropped.append(rows.older)
+        if kept is not None:
+            cache.set(_rows_key(token, revision + 1, session, language), kept, TIMEOUT)
+    cache.delete_many(dropped)

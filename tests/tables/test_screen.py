@@ -11,7 +11,9 @@ from django.core.cache import caches
 from django.urls import reverse
 
 from scorekeeper.engine import Contract, DealRecord
-from scorekeeper.tables.selectors import table_by_token
+from scorekeeper.tables import screen
+from scorekeeper.tables.presenters import ledger_row_html
+from scorekeeper.tables.selectors import table_by_token, table_ledger
 from scorekeeper.tables.services import StaleDeal, deal_record
 from tests.factories import make_table, make_user
 from tests.tables.pc6 import BASE, PC6, PC6_POSTS
@@ -129,3 +131,30 @@ def test_a_strike_is_on_the_page_at_once(client, django_capture_on_commit_callba
     # Tour 1, three deals played: Ann -5+3-1, Ben -1-25-1, Cat -1+3-29, Dan -1+3-1.
     tour = '<td class="num">-3</td><td class="num">-27</td><td class="num">-27</td><td class="num">+1</td>'
     assert tour in html and "(in play)" in html
+
+
+def test_the_rows_kept_in_two_parts_are_the_ledger_folded_afresh_before_and_after_each_merge(
+    client, django_capture_on_commit_callbacks, monkeypatch
+):
+    monkeypatch.setattr(screen, "NEWEST_ROWS", 2)  # the newest rows go under the older ones every second save
+    table = make_table()
+    kept_rows = []
+    for position, fields in enumerate(PC6_POSTS, start=1):
+        save(client, table, position, fields, django_capture_on_commit_callbacks)
+        client.get(url(table))  # the page the phone shows next: it keeps the rows when they were not kept
+        current = table_by_token(token=table.token)
+        session = current.session()
+        view = table_ledger(table=current)
+        fresh = "".join(
+            ledger_row_html(row.entry, session.players, href=view.deal_href(row.entry.position), corrected=False)
+            for row in reversed(view.rows)
+        )
+        assert screen.rows_get(token=table.token, revision=current.revision, session=session) == fresh
+        assert fresh.count("<tbody") == position
+        key = f"rows:{table.token}:{current.revision}:{screen.session_key(session)}:en"
+        kept_rows.append(caches["tables"].get(key))
+    # Deal 1's page folded the rows and kept them whole; deal 2 was added to the newest part, deal 3 merged the
+    # newest part into the older rows, deal 4 began a newest part again.
+    assert [rows.count for rows in kept_rows] == [0, 1, 0, 1]
+    assert kept_rows[0].older == kept_rows[1].older != kept_rows[2].older == kept_rows[3].older
+    assert caches["tables"].get(kept_rows[0].older) is None  # the older rows a merge replaced are dropped
