@@ -7,12 +7,15 @@ import dataclasses
 import pytest
 from django.template.loader import render_to_string
 from django.test.html import parse_html
+from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper.engine import EngineError, RuleSet, Session
 from scorekeeper.engine.options import Options
 from scorekeeper.tables.deal_fields import deal_fields
 from scorekeeper.tables.forms import CorrectionForm, DealForm
+from tests.factories import make_table
+from tests.tables.pc6 import BASE, PC6_POSTS
 
 NAMES = ("Ann", '<b>Kit & "Ann"</b>', "Cat", "Dan")
 KIT = "&lt;b&gt;Kit &amp; &quot;Ann&quot;&lt;/b&gt;"
@@ -143,3 +146,19 @@ def test_the_fields_speak_the_language_of_each_request():
     assert "<legend>Contrat</legend>" in html and "personne n&#x27;a d&#x27;atout : au tapis" in html
     assert "<summary>Carte appelée, pénalités, demandes tardives</summary>" in html
     assert "<legend>Contract</legend>" in deal_fields(DealForm(session=SESSION, eligible=(0,), held=4))
+
+
+@pytest.mark.django_db
+def test_a_penalty_counted_out_of_range_is_said_in_the_open_fold(client):
+    table = make_table()
+    post = {**BASE, **PC6_POSTS[0], "position": "1", "penalty_kind_2": "renounce", "penalty_seat_2": "2"}
+    response = client.post(
+        reverse("table-preview", kwargs={"token": table.token}),
+        {**post, "penalty_count_2": "12"},
+        headers={"HX-Request": "true"},
+    )
+    html = response.content.decode()
+    assert '<details class="more" open>' in html and "Settlement" not in html
+    fold = html[html.index('<details class="more" open>') : html.index("</details>")]
+    times = fold.index('name="penalty_count_2" value="12"')
+    assert fold.index("Ensure this value is less than or equal to 9.") > times
