@@ -113,8 +113,11 @@ def _joined(messages) -> str:
 
 
 def _error(form, name: str) -> str:
+    """The field's errors; Django points a field with errors at `<its id>_error` (aria-describedby)."""
     errors = form.errors.get(name)
-    return f'<p class="error" role="alert">{_joined(errors)}</p>' if errors else ""
+    if not errors:
+        return ""
+    return f'<p class="error" role="alert" id="{conditional_escape(form[name].auto_id)}_error">{_joined(errors)}</p>'
 
 
 def _pills(form, name: str) -> str:

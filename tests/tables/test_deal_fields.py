@@ -71,7 +71,7 @@ def test_a_posted_form_keeps_the_entries_and_puts_each_error_beside_its_field():
     assert 'value="solo" id="id_contract_1" required checked' in html and "tricks_7" in html
     trump = html[html.index('id="f-trump"') : html.index("</fieldset>", html.index('id="f-trump"'))]
     assert trump.count('required aria-invalid="true"') == 4
-    assert '<p class="error" role="alert">This field is required.</p>' in trump
+    assert '<p class="error" role="alert" id="id_trump_error">This field is required.</p>' in trump
     assert html.count('role="alert"') == 1  # the trump only: everything else was entered
     assert 'id="f-ally"' not in html  # a solo has no ally
     assert '<option value="4" selected>4</option>' in html
@@ -85,7 +85,7 @@ def test_an_engine_refusal_and_an_error_on_a_hidden_field_are_shown():
     form.add_error("ally", 'An ally for a "solo" <i>')
     html = deal_fields(form)
     tricks = html[html.index('id="f-tricks"') :]
-    assert tricks.index('<p class="error" role="alert">') < tricks.index("</fieldset>")
+    assert tricks.index('<p class="error" role="alert" id="id_tricks_error">') < tricks.index("</fieldset>")
     # The position and the ally are not on the page (a solo has no ally): their errors are shown at the top.
     stray = '<div class="errors" role="alert">Enter a whole number. An ally for a &quot;solo&quot; &lt;i&gt;</div>'
     assert html.startswith(stray)
@@ -99,7 +99,8 @@ def test_seat_by_seat_tricks_are_labelled_by_the_players_names():
     seats = html[html.index('<fieldset class="seat-tricks">') : html.index("</fieldset>", html.index("seat-tricks"))]
     assert '<label>Ann <input type="number" name="seat_tricks_0" min="0" max="10" aria-invalid="true"' in seats
     assert f'<label>{KIT} <input type="number" name="seat_tricks_1" min="0" max="10" id="id_seat_tricks_1">' in seats
-    assert '<p class="error" role="alert">This event needs every player&#x27;s tricks.</p>' in seats
+    assert 'aria-describedby="id_seat_tricks_0_error"' in seats
+    assert 'role="alert" id="id_seat_tricks_0_error">This event needs every player&#x27;s tricks.</p>' in seats
 
 
 def test_a_correction_opens_its_penalties_and_the_template_renders_the_fields():
@@ -161,4 +162,5 @@ def test_a_penalty_counted_out_of_range_is_said_in_the_open_fold(client):
     assert '<details class="more" open>' in html and "Settlement" not in html
     fold = html[html.index('<details class="more" open>') : html.index("</details>")]
     times = fold.index('name="penalty_count_2" value="12"')
-    assert fold.index("Ensure this value is less than or equal to 9.") > times
+    said = fold.index('<p class="error" role="alert" id="id_penalty_count_2_error">Ensure this value is less than')
+    assert said > times and 'aria-describedby="id_penalty_count_2_error" id="id_penalty_count_2"' in fold
