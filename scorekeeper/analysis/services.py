@@ -14,7 +14,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db.models import Subquery
 
 from scorekeeper.analysis.figures import BASE, bucket_keys, bucket_sums, bucket_totals, digest_row, digest_rows
 from scorekeeper.analysis.models import TableDigest
@@ -158,11 +157,11 @@ def _event_tables(event_ids: set[int]) -> dict[int, list[tuple[int, int]]]:
 
 
 def digest_append(
-    *, table_id: int, revision: int, entry: LedgerEntry, before: TableState, session: Session | None
+    *, table_id: int, event_id: int, revision: int, entry: LedgerEntry, before: TableState, session: Session | None
 ) -> None:
     """The digest of revision `revision` + 1 from that of `revision` and the deal appended at it (`entry`, after
-    the state `before`, in the table's `session`; the table open): no fold. Without a digest of `revision`, or
-    without the session, the table is folded."""
+    the state `before`, in the table's `session`; the table, of event `event_id`, open): no fold. Without a
+    digest of `revision`, or without the session, the table is folded."""
     digest = TableDigest.objects.filter(table_id=table_id, revision=revision).first()
     if digest is None or session is None:
         digests_refresh(table_ids=[table_id])
@@ -183,18 +182,16 @@ def digest_append(
         rows=digest.rows,
         buckets=digest.buckets,
     )
-    _reference_part_carry(table_id=table_id, revision=revision, row=None if entry.void else row)
+    _reference_part_carry(table_id=table_id, event_id=event_id, revision=revision, row=None if entry.void else row)
 
 
-def _reference_part_carry(*, table_id: int, revision: int, row: list | None) -> None:
-    """Carry the event's part of the club's averages from the table's revision `revision` to the next, adding the
-    appended deal's row (one query; nothing when the part is not in the cache: the next page makes it)."""
-    event = Table.objects.filter(pk=table_id).values("event_id")
-    now = list(Table.objects.filter(event_id=Subquery(event)).values_list("id", "revision", "event_id"))
-    if not now:
+def _reference_part_carry(*, table_id: int, event_id: int, revision: int, row: list | None) -> None:
+    """Carry the part of the club's averages of event `event_id` from the table's revision `revision` to the
+    next, adding the appended deal's row (one query; nothing when the part is not in the cache: the next page
+    makes it)."""
+    pairs = list(Table.objects.filter(event_id=event_id).values_list("id", "revision"))
+    if not pairs:
         return
-    event_id = now[0][2]
-    pairs = [(pk, rev) for pk, rev, _event in now]
     before = [(pk, revision if pk == table_id else rev) for pk, rev in pairs]
     part = cache.get(reference_part_key(event_id, before))
     if part is None:
@@ -214,15 +211,23 @@ def digest_refresh_after_response(
     before: TableState | None = None,
     revision: int | None = None,
     session: Session | None = None,
+    event_id: int | None = None,
     **_signal,
 ) -> None:
     """Remake a table's digest once the change that raised its revision is committed and, when a request made
     it, once the response is sent (a phone's save does not wait for it): from the digest before when the change
     appended one deal (a save: a tap at the table must not fold the table), else from the fold. A failure here
     costs the save nothing: the digest stays stale and the next page makes it (club_tables)."""
-    if appended is not None and before is not None and revision is not None:
+    if appended is not None and before is not None and revision is not None and event_id is not None:
         after_response(
-            lambda: digest_append(table_id=table_id, revision=revision, entry=appended, before=before, session=session)
+            lambda: digest_append(
+                table_id=table_id,
+                event_id=event_id,
+                revision=revision,
+                entry=appended,
+                before=before,
+                session=session,
+            )
         )
     else:
         after_response(lambda: digests_refresh(table_ids=[table_id]))

@@ -87,6 +87,7 @@ class Table(models.Model):
         table_changed.send(
             sender=Table,
             table_id=self.pk,
+            event_id=self.event_id,
             revision=self.revision,
             appended=appended,
             before=before,

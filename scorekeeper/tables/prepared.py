@@ -23,8 +23,9 @@ from django.db.transaction import TransactionManagementError
 
 M = TypeVar("M", bound=Model)
 
-# Two values for the looked-up field, valid for a text field and a number alike: the query is compiled with
-# each, and the one parameter that differs is the slot each call's value takes.
+# Two values for a looked-up field, valid for a text field and a number alike: the query is compiled with the
+# first for every field, then with the second for each field in turn; the one parameter that moves is the slot
+# that field's value takes at each call.
 _PROBES = ("1", "2")
 
 
@@ -32,7 +33,7 @@ _PROBES = ("1", "2")
 class _Compiled:
     sql: str
     params: tuple
-    slot: int
+    slots: tuple[int, ...]  # where each looked-up field's value goes in the params, in the fields' order
     compiler: Any  # the SQLCompiler after as_sql(): its select and klass_info
     converters: dict  # compiler.get_converters() of the select: a third of a call when made each time
     init_list: tuple[str, ...]
@@ -41,24 +42,29 @@ class _Compiled:
 
 
 class PreparedGet(Generic[M]):
-    """`queryset().get(<field>=value)`, with the queryset's SQL compiled once per database (alias and vendor) and
-    kept by the process; thread-safe. The queryset may select_related and select_for_update, not annotate."""
+    """`queryset().get(<field>=value, ...)`, with the queryset's SQL compiled once per database (alias and vendor)
+    and kept by the process; thread-safe. The queryset may select_related and select_for_update, not annotate."""
 
-    def __init__(self, queryset: Callable[[], QuerySet[M]], field: str) -> None:
+    def __init__(self, queryset: Callable[[], QuerySet[M]], *fields: str) -> None:
         self._queryset = queryset
-        self._field = field
+        self._fields = fields
         self._compiled: dict[tuple[str, str], _Compiled] = {}
         self._lock = threading.Lock()
 
     @cached_property
-    def _shape(self) -> tuple[type[M], bool, str | None]:
-        """The model, whether the query locks its rows, and the database the queryset names (if it does)."""
+    def _shape(self) -> tuple[type[M], tuple, bool, str | None]:
+        """The model, its looked-up fields, whether the query locks its rows, and the database the queryset names
+        (if it does)."""
         queryset = self._queryset()
-        return queryset.model, bool(queryset.query.select_for_update), queryset._db
+        model = queryset.model
+        fields = tuple(model._meta.pk if name == "pk" else model._meta.get_field(name) for name in self._fields)
+        return model, fields, bool(queryset.query.select_for_update), queryset._db
 
-    def get(self, value: object, *, using: str | None = None) -> M:
-        """The one row whose field is `value` (the model's DoesNotExist when there is none), read now."""
-        model, for_update, named = self._shape
+    def get(self, *values: object, using: str | None = None) -> M:
+        """The one row whose fields have these `values` (the model's DoesNotExist when there is none), read now."""
+        model, fields, for_update, named = self._shape
+        if len(values) != len(fields):
+            raise TypeError(f"{len(fields)} values expected, for {', '.join(self._fields)}")
         if using is None:
             using = named or (router.db_for_write(model) if for_update else router.db_for_read(model))
         alias = using or DEFAULT_DB_ALIAS
@@ -69,7 +75,8 @@ class PreparedGet(Generic[M]):
             raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
         compiled = self._compiled.get((alias, connection.vendor)) or self._compile(alias, connection.vendor)
         params = list(compiled.params)
-        params[compiled.slot] = _lookup_field(model, self._field).get_db_prep_value(value, connection, prepared=False)
+        for slot, field, value in zip(compiled.slots, fields, values, strict=True):
+            params[slot] = field.get_db_prep_value(value, connection, prepared=False)
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             fetched = cursor.fetchmany(2)
@@ -100,37 +107,42 @@ class PreparedGet(Generic[M]):
             return compiled
 
     def _compile_now(self, alias: str) -> _Compiled:
-        compilers = []
-        for probe in _PROBES:
+        def compiled_with(probes: list[str]):
             # Unordered and at most two rows: what QuerySet.get asks for, the LIMIT written into the SQL.
-            query = self._queryset().filter(**{self._field: probe}).order_by()[:2].query
+            query = self._queryset().filter(**dict(zip(self._fields, probes, strict=True))).order_by()[:2].query
             compiler = query.get_compiler(using=alias)
-            compilers.append((compiler, *compiler.as_sql()))
-        (compiler, sql, params), (_other, other_sql, other_params) = compilers
-        slots = [i for i, (a, b) in enumerate(zip(params, other_params, strict=True)) if a != b]
+            return (compiler, *compiler.as_sql())
+
+        first, second = _PROBES
+        compiler, sql, params = compiled_with([first] * len(self._fields))
+        slots = []
+        for index in range(len(self._fields)):
+            probes = [first] * len(self._fields)
+            probes[index] = second
+            _other, other_sql, other_params = compiled_with(probes)
+            moved = [i for i, (a, b) in enumerate(zip(params, other_params, strict=True)) if a != b]
+            if other_sql != sql or len(moved) != 1:
+                slots = []
+                break
+            slots.extend(moved)
         select = [s[0] for s in compiler.select[: compiler.col_count]]
         if (
-            sql != other_sql
-            or len(slots) != 1
+            len(set(slots)) != len(self._fields)
             or compiler.annotation_col_map
             or compiler.has_extra_select
             or compiler.has_composite_fields(select)
         ):
-            raise ValueError(f"{self._field}: the query cannot be prepared with one parameter")
+            raise ValueError(f"{', '.join(self._fields)}: the query cannot be prepared with one parameter a field")
         klass_info = compiler.klass_info
         select_fields = klass_info["select_fields"]
         model_fields = slice(select_fields[0], select_fields[-1] + 1)
         return _Compiled(
             sql=sql,
             params=tuple(params),
-            slot=slots[0],
+            slots=tuple(slots),
             compiler=compiler,
             converters=compiler.get_converters(select),
             init_list=tuple(f[0].target.attname for f in compiler.select[model_fields]),
             model_fields=model_fields,
             related_populators=tuple(get_related_populators(klass_info, compiler.select, alias)),
         )
-
-
-def _lookup_field(model: type[Model], name: str):
-    return model._meta.pk if name == "pk" else model._meta.get_field(name)

@@ -39,6 +39,7 @@ __all__ = [
     "TableView",
     "TourTotal",
     "correction_preview",
+    "deal_saved_with_key",
     "deal_settlement",
     "table_by_token",
     "table_locked",
@@ -298,6 +299,20 @@ def table_by_token(*, token: str) -> Table:
         return _TABLE_BY_TOKEN.get(token)
     except Table.DoesNotExist:
         raise Http404("No table has this link.") from None
+
+
+# A save looks its form's idempotency key up before anything else: compiled once too.
+_DEAL_BY_KEY = PreparedGet(lambda: Deal.every.all(), "table", "idempotency_key")
+
+
+def deal_saved_with_key(*, table: Table, key: str) -> Deal | None:
+    """The deal a form with this idempotency key saved at `table`, if any (struck out since, perhaps)."""
+    if not key:
+        return None
+    try:
+        return _DEAL_BY_KEY.get(table.pk, key)
+    except Deal.DoesNotExist:
+        return None
 
 
 def table_locked(*, pk: int) -> Table:

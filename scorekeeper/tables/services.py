@@ -25,7 +25,7 @@ from scorekeeper.engine import (
 from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
-from scorekeeper.tables.selectors import table_locked, table_screen
+from scorekeeper.tables.selectors import deal_saved_with_key, table_locked, table_screen
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -110,10 +110,9 @@ def deal_record(
     the table's revision), before the write lock is taken: under the lock only the revision is checked, so
     the lock is held for the insert and the audit row alone. If another write came in between (another
     phone's save, a correction), the revision has moved and the deal is settled again under the lock."""
-    if idempotency_key:
-        stored = Deal.every.filter(table=table, idempotency_key=idempotency_key).first()
-        if stored is not None:
-            raise AlreadySaved(stored)
+    stored = deal_saved_with_key(table=table, key=idempotency_key)
+    if stored is not None:
+        raise AlreadySaved(stored)
     view = table_screen(table=table)
     seen = table.revision
     entry = None
@@ -159,8 +158,8 @@ def _deal_insert(
     deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
     deal.set_record(entry.deal)
     try:
-        with transaction.atomic():
-            deal.save()
+        # No savepoint: the refusal leaves the write transaction, which rolls back whole.
+        deal.save()
     except IntegrityError:
         raise StaleDeal(expected=position, recorded=position) from None
     who_user, by = who(user, fallback=link_name(table))
@@ -172,11 +171,10 @@ def _deal_insert(
 def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, user: User, idempotency_key: str) -> Deal:
     """deal_record under the lock, from the stored deals: after a write the entry screen had not seen."""
     deals = list(table.deals.order_by("position"))
-    if idempotency_key:
-        # A retry racing its first attempt sees the deal the first one stored (struck out since, perhaps).
-        stored = Deal.every.filter(table=table, idempotency_key=idempotency_key).first()
-        if stored is not None:
-            raise AlreadySaved(stored)
+    # A retry racing its first attempt sees the deal the first one stored (struck out since, perhaps).
+    stored = deal_saved_with_key(table=table, key=idempotency_key)
+    if stored is not None:
+        raise AlreadySaved(stored)
     session = table.session()
     records = [d.to_record() for d in deals]
     if position != len(deals) + 1:

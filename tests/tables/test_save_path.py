@@ -1,0 +1,69 @@
+"""What a save asks of the database, and the unique constraint that backs its refusal."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scorekeeper.tables.models import Deal, DealChange, Table
+from scorekeeper.tables.selectors import deal_saved_with_key, table_by_token, table_ledger
+from scorekeeper.tables.services import AlreadySaved, StaleDeal, deal_record
+from tests.factories import make_table
+from tests.tables.pc6 import PC6
+
+pytestmark = pytest.mark.django_db
+
+
+def statements(queries) -> list[str]:
+    return [" ".join(q["sql"].split()[:2]) if q["sql"].startswith("RELEASE") else q["sql"].split()[0] for q in queries]
+
+
+def test_a_save_after_the_screen_read_is_the_key_lookup_the_lock_two_inserts_and_the_revision(
+    django_capture_on_commit_callbacks,
+):
+    table = make_table()
+    with django_capture_on_commit_callbacks(execute=True):  # the screen keeps the head after deal 1
+        deal_record(table=table, position=1, record=PC6[0], idempotency_key="first")
+    table = table_by_token(token=table.token)  # as the page loads it: with its event and players
+    with CaptureQueriesContext(connection) as saved:
+        deal_record(table=table, position=2, record=PC6[1], idempotency_key="second")
+    # The key looked up, then under the write lock (a savepoint here, inside the test's transaction): the table
+    # locked, the deal and its audit row inserted, the revision raised. No table loaded twice, no inner savepoint.
+    assert statements(saved) == ["SELECT", "SAVEPOINT", "SELECT", "INSERT", "INSERT", "UPDATE", "RELEASE SAVEPOINT"]
+    assert "tables_deal" in saved[0]["sql"] and "FROM" in saved[2]["sql"] and "tables_table" in saved[2]["sql"]
+    table.refresh_from_db()
+    # PC-6 by hand from 40 each: -5 -1 -1 -1, then +3 -25 +3 +3.
+    assert table.revision == 2 and table_ledger(table=table).state.balances == (38, 14, 42, 42)
+
+
+def test_a_deal_stored_behind_the_screens_back_is_refused_by_the_constraint_and_nothing_is_kept(
+    django_capture_on_commit_callbacks,
+):
+    table = make_table()
+    with django_capture_on_commit_callbacks(execute=True):
+        deal_record(table=table, position=1, record=PC6[0])
+    # A row the revision does not know of (as if written by hand): the screen still offers deal 2.
+    sneaked = Deal(table=table, position=2)
+    sneaked.set_record(PC6[1])
+    sneaked.save()
+    table.refresh_from_db()
+    with pytest.raises(StaleDeal):
+        deal_record(table=table, position=2, record=PC6[1], idempotency_key="late")
+    # The refused save left nothing, and the connection goes on (the refusal rolled its transaction back).
+    assert Table.objects.get(pk=table.pk).revision == 1
+    assert list(Deal.objects.filter(table=table).values_list("position", "idempotency_key")) == [(1, ""), (2, "")]
+    assert DealChange.objects.filter(deal__table=table).count() == 1
+
+
+def test_the_key_lookup_finds_the_deal_of_its_table_only():
+    table = make_table()
+    other = make_table(names=("Eve", "Fay", "Gil", "Hal"), number=2, event=table.event)
+    deal = deal_record(table=table, position=1, record=PC6[0], idempotency_key="tap")
+    assert deal_saved_with_key(table=table, key="tap") == deal
+    assert deal_saved_with_key(table=other, key="tap") is None
+    assert deal_saved_with_key(table=table, key="") is None
+    assert deal_saved_with_key(table=table, key="other") is None
+    with pytest.raises(AlreadySaved) as already:
+        deal_record(table=table, position=2, record=PC6[1], idempotency_key="tap")
+    assert already.value.deal == deal
