@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
 
 import pytest
 from django.template.loader import render_to_string
@@ -164,3 +165,28 @@ def test_a_penalty_counted_out_of_range_is_said_in_the_open_fold(client):
     times = fold.index('name="penalty_count_2" value="12"')
     said = fold.index('<p class="error" role="alert" id="id_penalty_count_2_error">Ensure this value is less than')
     assert said > times and 'aria-describedby="id_penalty_count_2_error" id="id_penalty_count_2"' in fold
+
+
+def test_threads_in_different_languages_each_get_their_own_words():
+    # gunicorn serves a worker's requests on four threads, each building its forms from the shared prepared fields;
+    # half of them make the reason optional on their own forms, as the correction's preview does.
+    words = {"en": "<legend>Contract</legend>", "fr": "<legend>Contrat</legend>", "de": "<legend>Spiel</legend>"}
+    session = dataclasses.replace(SESSION, players=("T1", "T2", "T3", "T4"))  # prepared fields not yet built
+    seen = []
+
+    def serve(language: str, optional: bool) -> None:
+        with translation.override(language):
+            for _ in range(30):
+                form = CorrectionForm({"contract": "solo"}, session=session)
+                if optional:
+                    form.fields["reason"].required = False
+                form.is_valid()
+                seen.append((words[language] in deal_fields(form), "reason" in form.errors, optional))
+
+    threads = [threading.Thread(target=serve, args=(language, optional)) for language in words for optional in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(seen) == 6 * 30
+    assert all(said and asked_reason != optional for said, asked_reason, optional in seen)
