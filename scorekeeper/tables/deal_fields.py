@@ -27,6 +27,14 @@ PILLS = {
     "remainder_winner": "seats",
 }
 
+# The fields folded under "Called card, penalties, late claims": the fold opens when one of them has an error.
+MORE = (
+    "called",
+    *(f"penalty_{name}{slot}" for slot in ("", "_2") for name in ("kind", "seat", "other", "count", "intentional")),
+    "matadors_late",
+    "sans_prendre_late",
+)
+
 
 def deal_fields(form) -> SafeString:
     """The fields of a DealForm (or CorrectionForm) that apply to its entries, with their errors."""
@@ -72,13 +80,7 @@ def deal_fields(form) -> SafeString:
 def _more(form) -> str:
     """The folded part: the called card, two penalties and the late claims; open when any of it is in use."""
     errors = form.errors
-    opened = (
-        form["penalty_kind"].value()
-        or form["penalty_kind_2"].value()
-        or errors.get("penalty_kind")
-        or errors.get("called")
-        or errors.get("matadors_late")
-    )
+    opened = form["penalty_kind"].value() or form["penalty_kind_2"].value() or any(errors.get(name) for name in MORE)
     summary = conditional_escape(gettext("Called card, penalties, late claims"))
     out = [f'<details class="more"{" open" if opened else ""}>', f"  <summary>{summary}</summary>"]
     if form.shows_called:
@@ -93,12 +95,15 @@ def _more(form) -> str:
             "  " + _check(form, f"penalty_intentional{slot}"),
             "  " + _error(form, f"penalty_kind{slot}"),
             "  " + _error(form, f"penalty_seat{slot}"),
+            # A times out of 1-9 or a stray owner posted by hand: said, not silently refused.
+            "  " + _error(form, f"penalty_other{slot}"),
+            "  " + _error(form, f"penalty_count{slot}"),
         ]
     if form.shows_claims_matadors:
         out.append("  " + _check(form, "matadors_late"))
     if form.shows_claims_sans_prendre:
         out.append("  " + _check(form, "sans_prendre_late"))
-    out += ["  " + _error(form, "matadors_late"), "</details>"]
+    out += ["  " + _error(form, "matadors_late"), "  " + _error(form, "sans_prendre_late"), "</details>"]
     return "\n".join(out)
 
 
@@ -108,8 +113,11 @@ def _joined(messages) -> str:
 
 
 def _error(form, name: str) -> str:
+    """The field's errors; Django points a field with errors at `<its id>_error` (aria-describedby)."""
     errors = form.errors.get(name)
-    return f'<p class="error" role="alert">{_joined(errors)}</p>' if errors else ""
+    if not errors:
+        return ""
+    return f'<p class="error" role="alert" id="{conditional_escape(form[name].auto_id)}_error">{_joined(errors)}</p>'
 
 
 def _pills(form, name: str) -> str:

@@ -7,6 +7,8 @@ import functools
 from functools import cached_property
 
 from django import forms
+from django.utils.functional import Promise
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine import Claims, Contract, DealRecord, EngineError, Penalty, PenaltyKind, Session
@@ -102,7 +104,8 @@ class DealForm(forms.Form):
 
     def __init__(self, *args, session: Session, eligible: tuple[int, ...] = (), held: int = 0, **kwargs) -> None:
         # BaseForm.__init__ deep-copies base_fields (1 ms a form, a preview tap each); fields prepared once for
-        # the session's players and options stand in for them, and each form gets its own copies (_SessionFields).
+        # the session's players and options in this language stand in for them, and each form gets its own copies
+        # (_SessionFields).
         options = session.options
         self.base_fields = _session_fields(
             type(self),
@@ -110,6 +113,7 @@ class DealForm(forms.Form):
             options.call_self_call_allowed,
             options.variant_mediateur == "on",
             tuple(eligible),
+            get_language(),
         )
         super().__init__(*args, **kwargs)
         self.session = session
@@ -293,20 +297,22 @@ class DealForm(forms.Form):
 
 
 class _SessionFields(dict):
-    """A form class's fields with the choices and labels of one session (see _session_fields), shared by the
-    session's forms: BaseForm.__init__ deep-copies base_fields, and the copy of these is a copy of each field and
-    its widget, sharing only what nobody changes (choices, labels, messages, validators). The labels and choices
-    stay lazy, so each form speaks the language of its own request."""
+    """A form class's fields with the choices and labels of one session in one language (see _session_fields),
+    shared by the forms of that session: BaseForm.__init__ deep-copies base_fields, and the copy of these is a copy
+    of each field and its widget, sharing only what nobody changes (choices, labels, messages, validators)."""
 
     def __deepcopy__(self, memo) -> dict:
         return {name: _own_copy(field) for name, field in self.items()}
 
 
 def _own_copy(field: forms.Field) -> forms.Field:
-    """A field a form may change (a correction's preview makes the reason optional) without changing others'."""
-    copied = copy.copy(field)
-    copied.widget = copy.copy(field.widget)
-    copied.widget.attrs = dict(field.widget.attrs)
+    """A field a form may change (a correction's preview makes the reason optional) without changing others'.
+    copy.copy, without its detour through __reduce_ex__ (neither class defines __copy__)."""
+    copied = object.__new__(type(field))
+    copied.__dict__.update(field.__dict__)
+    widget = copied.widget = object.__new__(type(field.widget))
+    widget.__dict__.update(field.widget.__dict__)
+    widget.attrs = dict(field.widget.attrs)
     return copied
 
 
@@ -317,9 +323,11 @@ def _session_fields(
     self_call: bool,
     mediateur: bool,
     eligible: tuple[int, ...],
+    language: str | None,
 ) -> _SessionFields:
-    """The fields of `form_class` for a table of these players and options, and these seats eligible for a held
-    codille remainder; built once (a few tables an evening, a few eligible sets a table), never changed after."""
+    """The fields of `form_class` for a table of these players and options, the seats eligible for a held codille
+    remainder and the active language (`language`), its labels and choices translated once: a few tables an
+    evening, a few eligible sets a table. Never changed after."""
     fields = copy.deepcopy(form_class.base_fields)
     seats = [(s, name) for s, name in enumerate(players)]
     for name in ("hombre", "ally", "mediateur_giver"):
@@ -339,6 +347,16 @@ def _session_fields(
     ]
     for name in ("run_side", "run_hombre"):
         fields[name].widget.attrs["class"] = "run"
+    # Translated now, once: a lazy label costs a catalogue look-up at every rendering. (Error messages stay lazy:
+    # they are worded when raised, in the request's language.)
+    for field in fields.values():
+        if field.label is not None:
+            field.label = str(field.label)
+        if isinstance(field, forms.ChoiceField):
+            field.choices = [(value, str(label)) for value, label in field.choices]
+        field.widget.attrs = {
+            key: str(value) if isinstance(value, Promise) else value for key, value in field.widget.attrs.items()
+        }
     return _SessionFields(fields)
 
 

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
 
 import pytest
 from django.template.loader import render_to_string
 from django.test.html import parse_html
+from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper.engine import EngineError, RuleSet, Session
 from scorekeeper.engine.options import Options
 from scorekeeper.tables.deal_fields import deal_fields
 from scorekeeper.tables.forms import CorrectionForm, DealForm
+from tests.factories import make_table
+from tests.tables.pc6 import BASE, PC6_POSTS
 
 NAMES = ("Ann", '<b>Kit & "Ann"</b>', "Cat", "Dan")
 KIT = "&lt;b&gt;Kit &amp; &quot;Ann&quot;&lt;/b&gt;"
@@ -68,7 +72,7 @@ def test_a_posted_form_keeps_the_entries_and_puts_each_error_beside_its_field():
     assert 'value="solo" id="id_contract_1" required checked' in html and "tricks_7" in html
     trump = html[html.index('id="f-trump"') : html.index("</fieldset>", html.index('id="f-trump"'))]
     assert trump.count('required aria-invalid="true"') == 4
-    assert '<p class="error" role="alert">This field is required.</p>' in trump
+    assert '<p class="error" role="alert" id="id_trump_error">This field is required.</p>' in trump
     assert html.count('role="alert"') == 1  # the trump only: everything else was entered
     assert 'id="f-ally"' not in html  # a solo has no ally
     assert '<option value="4" selected>4</option>' in html
@@ -82,7 +86,7 @@ def test_an_engine_refusal_and_an_error_on_a_hidden_field_are_shown():
     form.add_error("ally", 'An ally for a "solo" <i>')
     html = deal_fields(form)
     tricks = html[html.index('id="f-tricks"') :]
-    assert tricks.index('<p class="error" role="alert">') < tricks.index("</fieldset>")
+    assert tricks.index('<p class="error" role="alert" id="id_tricks_error">') < tricks.index("</fieldset>")
     # The position and the ally are not on the page (a solo has no ally): their errors are shown at the top.
     stray = '<div class="errors" role="alert">Enter a whole number. An ally for a &quot;solo&quot; &lt;i&gt;</div>'
     assert html.startswith(stray)
@@ -96,7 +100,8 @@ def test_seat_by_seat_tricks_are_labelled_by_the_players_names():
     seats = html[html.index('<fieldset class="seat-tricks">') : html.index("</fieldset>", html.index("seat-tricks"))]
     assert '<label>Ann <input type="number" name="seat_tricks_0" min="0" max="10" aria-invalid="true"' in seats
     assert f'<label>{KIT} <input type="number" name="seat_tricks_1" min="0" max="10" id="id_seat_tricks_1">' in seats
-    assert '<p class="error" role="alert">This event needs every player&#x27;s tricks.</p>' in seats
+    assert 'aria-describedby="id_seat_tricks_0_error"' in seats
+    assert 'role="alert" id="id_seat_tricks_0_error">This event needs every player&#x27;s tricks.</p>' in seats
 
 
 def test_a_correction_opens_its_penalties_and_the_template_renders_the_fields():
@@ -143,3 +148,45 @@ def test_the_fields_speak_the_language_of_each_request():
     assert "<legend>Contrat</legend>" in html and "personne n&#x27;a d&#x27;atout : au tapis" in html
     assert "<summary>Carte appelée, pénalités, demandes tardives</summary>" in html
     assert "<legend>Contract</legend>" in deal_fields(DealForm(session=SESSION, eligible=(0,), held=4))
+
+
+@pytest.mark.django_db
+def test_a_penalty_counted_out_of_range_is_said_in_the_open_fold(client):
+    table = make_table()
+    post = {**BASE, **PC6_POSTS[0], "position": "1", "penalty_kind_2": "renounce", "penalty_seat_2": "2"}
+    response = client.post(
+        reverse("table-preview", kwargs={"token": table.token}),
+        {**post, "penalty_count_2": "12"},
+        headers={"HX-Request": "true"},
+    )
+    html = response.content.decode()
+    assert '<details class="more" open>' in html and "Settlement" not in html
+    fold = html[html.index('<details class="more" open>') : html.index("</details>")]
+    times = fold.index('name="penalty_count_2" value="12"')
+    said = fold.index('<p class="error" role="alert" id="id_penalty_count_2_error">Ensure this value is less than')
+    assert said > times and 'aria-describedby="id_penalty_count_2_error" id="id_penalty_count_2"' in fold
+
+
+def test_threads_in_different_languages_each_get_their_own_words():
+    # gunicorn serves a worker's requests on four threads, each building its forms from the shared prepared fields;
+    # half of them make the reason optional on their own forms, as the correction's preview does.
+    words = {"en": "<legend>Contract</legend>", "fr": "<legend>Contrat</legend>", "de": "<legend>Spiel</legend>"}
+    session = dataclasses.replace(SESSION, players=("T1", "T2", "T3", "T4"))  # prepared fields not yet built
+    seen = []
+
+    def serve(language: str, optional: bool) -> None:
+        with translation.override(language):
+            for _ in range(30):
+                form = CorrectionForm({"contract": "solo"}, session=session)
+                if optional:
+                    form.fields["reason"].required = False
+                form.is_valid()
+                seen.append((words[language] in deal_fields(form), "reason" in form.errors, optional))
+
+    threads = [threading.Thread(target=serve, args=(language, optional)) for language in words for optional in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(seen) == 6 * 30
+    assert all(said and asked_reason != optional for said, asked_reason, optional in seen)
