@@ -8,7 +8,7 @@ import secrets
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.db import models
+from django.db import connections, models, router
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine import (
@@ -83,7 +83,10 @@ class Table(models.Model):
         """Mark the table's fold as changed (call inside the transaction of the change). `appended`: the change
         was that one deal, added after the others (the state `before` it, in `session`) to this table as read
         under its lock."""
-        Table.objects.filter(pk=self.pk).update(revision=models.F("revision") + 1)
+        with connections[router.db_for_write(Table, instance=self)].cursor() as cursor:
+            # Written out (standard SQL, SQLite and PostgreSQL alike): every save runs it under the write lock, and
+            # the ORM's update() took 0.42 ms to build what runs in 0.035 ms (SQLite, DEBUG off).
+            cursor.execute('UPDATE "tables_table" SET "revision" = "revision" + 1 WHERE "id" = %s', [self.pk])
         table_changed.send(
             sender=Table,
             table_id=self.pk,

@@ -67,3 +67,13 @@ def test_the_key_lookup_finds_the_deal_of_its_table_only():
     with pytest.raises(AlreadySaved) as already:
         deal_record(table=table, position=2, record=PC6[1], idempotency_key="tap")
     assert already.value.deal == deal
+
+
+def test_a_change_raises_the_stored_revision_by_one_whatever_revision_the_instance_read():
+    table = make_table()
+    other = make_table(names=("Eve", "Fay", "Gil", "Hal"), number=2, event=table.event)
+    read_before = Table.objects.get(pk=table.pk)
+    table.changed()
+    read_before.changed()  # read at revision 0, stored at 1: the statement adds to what is stored
+    assert Table.objects.get(pk=table.pk).revision == 2
+    assert Table.objects.get(pk=other.pk).revision == 0
