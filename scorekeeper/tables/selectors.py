@@ -250,9 +250,7 @@ class TableView:
 
     def deal_saved_with(self, key: str) -> Deal | None:
         """The deal a form with this idempotency key saved, if any (struck out since, perhaps)."""
-        if not key:
-            return None
-        return Deal.every.filter(table=self.table, idempotency_key=key).first()
+        return deal_saved_with_key(table=self.table, key=key)
 
     def next_number_of(self, deal: Deal) -> int | None:
         """The ledger's number of `deal`, just appended after the deals of this view (None for a misdeal)."""
