@@ -25,7 +25,7 @@ from scorekeeper.engine import (
 from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
-from scorekeeper.tables.selectors import deal_saved_with_key, table_locked, table_screen
+from scorekeeper.tables.selectors import TableView, deal_saved_with_key, table_locked, table_screen
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -97,7 +97,13 @@ def _locked(table: Table) -> tuple[Table, list[Deal]]:
 
 
 def deal_record(
-    *, table: Table, position: int, record: DealRecord, user: User = None, idempotency_key: str = ""
+    *,
+    table: Table,
+    position: int,
+    record: DealRecord,
+    user: User = None,
+    idempotency_key: str = "",
+    shown: TableView | None = None,
 ) -> Deal:
     """Record the table's next deal. `position` is the deal the form was for: a second save of the same
     position is refused (StaleDeal) unless it is the very same record (a double tap), which returns the deal
@@ -109,11 +115,12 @@ def deal_record(
     The deal is settled against the state after the table's last deal as its entry screen read it (kept under
     the table's revision), before the write lock is taken: under the lock only the revision is checked, so
     the lock is held for the insert and the audit row alone. If another write came in between (another
-    phone's save, a correction), the revision has moved and the deal is settled again under the lock."""
+    phone's save, a correction), the revision has moved and the deal is settled again under the lock.
+    `shown`: that screen (table_screen of this `table`), when the caller has read it already."""
     stored = deal_saved_with_key(table=table, key=idempotency_key)
     if stored is not None:
         raise AlreadySaved(stored)
-    view = table_screen(table=table)
+    view = shown if shown is not None and shown.table is table else table_screen(table=table)
     seen = table.revision
     entry = None
     if position == view.next_position and not table.round_complete(view.session, view.state):

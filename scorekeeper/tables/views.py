@@ -173,6 +173,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             record=preview["record"],
             user=request.user,
             idempotency_key=key,
+            shown=view,
         )
     except services.AlreadySaved as already:
         if already.deal.position >= view.next_position:
