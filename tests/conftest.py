@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
+from django.core.signals import request_finished, request_started
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must still be usable there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -51,3 +53,45 @@ def _empty_cache():
 
     cache.clear()
     yield
+
+
+class _InFlight:
+    """The live server's requests not yet finished, the work they leave after their response included
+    (scorekeeper/deferred.py runs it from request_finished, before this receiver, connected later)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.idle = threading.Condition()
+
+    def started(self, **_signal) -> None:
+        with self.idle:
+            self.count += 1
+
+    def finished(self, **_signal) -> None:
+        with self.idle:
+            self.count -= 1
+            self.idle.notify_all()
+
+    def wait(self, timeout: float) -> None:
+        with self.idle:
+            self.idle.wait_for(lambda: self.count <= 0, timeout)
+
+
+@pytest.fixture(autouse=True)
+def _live_requests_finish_before_the_flush(request):
+    """A browser test ends when the page shows what it waits for; the server may still be finishing a request
+    (a save's digest runs after its answer). The test's database is flushed only once they are done: a flush
+    meeting a request that still writes is a deadlock on PostgreSQL."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # set up before this fixture, so flushed after it
+    in_flight = _InFlight()
+    request_started.connect(in_flight.started, weak=False)
+    request_finished.connect(in_flight.finished, weak=False)
+    try:
+        yield
+    finally:
+        in_flight.wait(timeout=10)
+        request_started.disconnect(in_flight.started)
+        request_finished.disconnect(in_flight.finished)
