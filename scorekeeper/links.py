@@ -7,10 +7,16 @@ reach, not the `localhost` a director may have typed on the laptop.
 from __future__ import annotations
 
 import ipaddress
+import secrets
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http import HttpRequest
+
+
+def new_token() -> str:
+    """An unguessable link token (a table's, an event's public page, a player's own page): 24 URL-safe characters."""
+    return secrets.token_urlsafe(18)
 
 
 def absolute_url(request: HttpRequest, path: str) -> str:

@@ -1,10 +1,10 @@
 from __future__ import annotations
 
-import secrets
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.links import new_token
 
 
 class Club(models.Model):
@@ -45,9 +45,6 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
 
 
 class PlayerLink(models.Model):

@@ -5,14 +5,10 @@ gets a new token), so a link passed round the room stops working the moment the 
 
 from __future__ import annotations
 
-import secrets
-
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
+from scorekeeper.links import new_token
 
 
 class EventLink(models.Model):
