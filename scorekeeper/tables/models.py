@@ -4,7 +4,6 @@ balances, pots and multipliers are the engine's fold over the table's deals."""
 from __future__ import annotations
 
 import dataclasses
-import secrets
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -27,11 +26,8 @@ from scorekeeper.engine import (
 )
 from scorekeeper.engine.ledger import opening_state
 from scorekeeper.engine.model import NONE_HELD
+from scorekeeper.links import new_token
 from scorekeeper.tables.signals import table_changed
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
 
 
 class Table(models.Model):
@@ -83,10 +79,15 @@ class Table(models.Model):
         """Mark the table's fold as changed (call inside the transaction of the change). `appended`: the change
         was that one deal, added after the others (the state `before` it, in `session`) to this table as read
         under its lock."""
-        with connections[router.db_for_write(Table, instance=self)].cursor() as cursor:
+        connection = connections[router.db_for_write(Table, instance=self)]
+        meta = Table._meta
+        names = (meta.db_table, meta.get_field("revision").column, meta.pk.column)
+        table, revision, pk = map(connection.ops.quote_name, names)
+        with connection.cursor() as cursor:
             # Written out (standard SQL, SQLite and PostgreSQL alike): every save runs it under the write lock, and
             # the ORM's update() took 0.42 ms to build what runs in 0.035 ms (SQLite, DEBUG off).
-            cursor.execute('UPDATE "tables_table" SET "revision" = "revision" + 1 WHERE "id" = %s', [self.pk])
+            sql = f"UPDATE {table} SET {revision} = {revision} + 1 WHERE {pk} = %s"  # noqa: S608  (quoted model names)
+            cursor.execute(sql, [self.pk])
         table_changed.send(
             sender=Table,
             table_id=self.pk,
