@@ -124,7 +124,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "tables": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "scorekeeper.filecache.FileCache",
         "LOCATION": env("TABLE_CACHE_DIR", default=str(BASE_DIR / ".cache" / "tables")),
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
