@@ -289,6 +289,15 @@ def _table_with_seats() -> QuerySet[Table]:
 # Every tap of a table's phone loads its table by its link: the SQL is compiled once (tables/prepared.py).
 _TABLE_BY_TOKEN = PreparedGet(_table_with_seats, "token")
 _TABLE_LOCKED = PreparedGet(lambda: _table_with_seats().select_for_update(of=("self",)), "pk")
+# A save whose screen is current locks the row and reads only what it checks: two small instances, not seven.
+_TABLE_LOCK = PreparedGet(
+    lambda: (
+        Table.objects.select_related("event")
+        .only("revision", "ended_at", "event__status")
+        .select_for_update(of=("self",))
+    ),
+    "pk",
+)
 
 
 def table_by_token(*, token: str) -> Table:
@@ -317,6 +326,12 @@ def table_locked(*, pk: int) -> Table:
     """The table `pk` with its event, club and players, its row locked for the transaction (PostgreSQL's row
     lock; SQLite's IMMEDIATE transactions already serialise writers). Call inside a transaction."""
     return _TABLE_LOCKED.get(pk)
+
+
+def table_lock(*, pk: int) -> Table:
+    """Lock the row of table `pk` as table_locked does, reading only its revision, when its round ended and its
+    event's status (any other field read from it costs a query). Call inside a transaction."""
+    return _TABLE_LOCK.get(pk)
 
 
 def table_ledger(*, table: Table, explain: bool = False) -> TableView:

@@ -25,7 +25,7 @@ from scorekeeper.engine import (
 from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
-from scorekeeper.tables.selectors import TableView, deal_saved_with_key, table_locked, table_screen
+from scorekeeper.tables.selectors import TableView, deal_saved_with_key, table_lock, table_locked, table_screen
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -82,7 +82,11 @@ def link_name(table: Table) -> str:
 def _locked_table(table: Table) -> Table:
     """The table, locked for writing (PostgreSQL row lock; SQLite's IMMEDIATE transactions already serialise
     writers); EventClosed if it takes no more writes."""
-    locked = table_locked(pk=table.pk)
+    return _writable(table_locked(pk=table.pk))
+
+
+def _writable(locked: Table) -> Table:
+    """`locked`, if its table takes writes (else EventClosed)."""
     if not locked.event.is_open:
         raise EventClosed
     if locked.ended_at is not None:
@@ -127,14 +131,14 @@ def deal_record(
         entry = settle_deal(view.session, view.state, record, position)
         after = deal_json(entry.deal)
     with transaction.atomic():
-        locked = _locked_table(table)
-        if entry is None or locked.revision != seen:
+        if entry is None or _writable(table_lock(pk=table.pk)).revision != seen:
             return _deal_record_replayed(
-                locked, position=position, record=record, user=user, idempotency_key=idempotency_key
+                _locked_table(table), position=position, record=record, user=user, idempotency_key=idempotency_key
             )
-        # The revision is the one the screen read: no deal (so no retry of this save) came in since the check.
+        # The revision is the one the screen read: no deal (so no retry of this save) came in since the check, and
+        # the table as the screen read it is the one written to.
         deal = _deal_insert(
-            locked,
+            table,
             position=position,
             session=view.session,
             before=view.state,
@@ -144,7 +148,7 @@ def deal_record(
             idempotency_key=idempotency_key,
         )
         transaction.on_commit(
-            lambda: screen.appended(table=locked, session=view.session, revision=seen, before=view.head, entry=entry)
+            lambda: screen.appended(table=table, session=view.session, revision=seen, before=view.head, entry=entry)
         )
     return deal
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from scorekeeper.events.models import Event
 from scorekeeper.tables.models import Deal, DealChange, Table
-from scorekeeper.tables.selectors import deal_saved_with_key, table_by_token, table_ledger
-from scorekeeper.tables.services import AlreadySaved, StaleDeal, deal_record
+from scorekeeper.tables.selectors import deal_saved_with_key, table_by_token, table_ledger, table_lock, table_screen
+from scorekeeper.tables.services import AlreadySaved, EventClosed, RoundEnded, StaleDeal, deal_record
 from tests.factories import make_table
 from tests.tables.pc6 import PC6
 
@@ -32,6 +33,8 @@ def test_a_save_after_the_screen_read_is_the_key_lookup_the_lock_two_inserts_and
     # locked, the deal and its audit row inserted, the revision raised. No table loaded twice, no inner savepoint.
     assert statements(saved) == ["SELECT", "SAVEPOINT", "SELECT", "INSERT", "INSERT", "UPDATE", "RELEASE SAVEPOINT"]
     assert "tables_deal" in saved[0]["sql"] and "FROM" in saved[2]["sql"] and "tables_table" in saved[2]["sql"]
+    # The lock reads what the save checks (revision, round end, event status), not the players or the club again.
+    assert "clubs_player" not in saved[2]["sql"] and "clubs_club" not in saved[2]["sql"]
     table.refresh_from_db()
     # PC-6 by hand from 40 each: -5 -1 -1 -1, then +3 -25 +3 +3.
     assert table.revision == 2 and table_ledger(table=table).state.balances == (38, 14, 42, 42)
@@ -77,3 +80,26 @@ def test_a_change_raises_the_stored_revision_by_one_whatever_revision_the_instan
     read_before.changed()  # read at revision 0, stored at 1: the statement adds to what is stored
     assert Table.objects.get(pk=table.pk).revision == 2
     assert Table.objects.get(pk=other.pk).revision == 0
+
+
+@pytest.mark.parametrize("closing", ["event closed", "round ended"])
+def test_a_close_after_the_screen_was_read_refuses_the_save_under_the_lock(closing):
+    table = make_table()
+    deal_record(table=table, position=1, record=PC6[0])
+    table = table_by_token(token=table.token)
+    view = table_screen(table=table)  # the phone's screen, read while the table took deals
+    if closing == "event closed":
+        Event.objects.filter(pk=table.event_id).update(status=Event.Status.CLOSED)  # the revision does not move
+    else:
+        Table.objects.filter(pk=table.pk).update(ended_at="2026-11-21T22:00:00Z")
+    with pytest.raises(RoundEnded if closing == "round ended" else EventClosed):
+        deal_record(table=table, position=2, record=PC6[1], idempotency_key="late", shown=view)
+    assert list(Deal.objects.filter(table=table).values_list("position", flat=True)) == [1]
+
+
+def test_the_lock_reads_the_revision_round_end_and_event_status_as_stored():
+    table = make_table()
+    Table.objects.filter(pk=table.pk).update(revision=7, ended_at="2026-11-21T22:00:00Z")
+    with transaction.atomic():
+        locked = table_lock(pk=table.pk)
+        assert (locked.revision, str(locked.ended_at), locked.event.status) == (7, "2026-11-21 22:00:00+00:00", "open")
