@@ -1,4 +1,4 @@
-"""A queryset's SQL compiled once, run again with each new value.
+"""A queryset's SQL compiled once, run again with each new value; a model's INSERT compiled once.
 
 Every tap of a table's phone loads its table with the event, the club and the four players (one query of five
 joins). Compiling that select_related query cost 1.3 ms and running it 0.09 ms (SQLite, DEBUG off), and a save
@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
-from django.db import DEFAULT_DB_ALIAS, connections, router
-from django.db.models import Model, QuerySet
+from django.db import DEFAULT_DB_ALIAS, connections, router, transaction
+from django.db.models import Model, QuerySet, signals
 from django.db.models.query import get_related_populators
+from django.db.models.sql import InsertQuery
 from django.db.transaction import TransactionManagementError
 
 M = TypeVar("M", bound=Model)
@@ -145,4 +146,99 @@ class PreparedGet(Generic[M]):
             init_list=tuple(f[0].target.attname for f in compiler.select[model_fields]),
             model_fields=model_fields,
             related_populators=tuple(get_related_populators(klass_info, compiler.select, alias)),
+        )
+
+
+@dataclass(frozen=True)
+class _CompiledInsert:
+    sql: str
+    fields: tuple  # the columns, in the SQL's order
+    returning_fields: tuple
+    returning_params: tuple
+    returning_converters: dict
+
+
+class PreparedInsert(Generic[M]):
+    """`obj.save()` for a new row of `model`, with the INSERT's SQL compiled once per database; thread-safe.
+
+    A save inserts a deal and its audit row under the table's write lock, and the ORM built each INSERT anew:
+    0.8 ms for the two, where running them takes 0.2 ms (SQLite, DEBUG off). Each call prepares every value as
+    the ORM does (the field's pre_save, auto_now and defaults included, then get_db_prep_save), sends the same
+    pre_save and post_save signals, sets the returned primary key, and marks the transaction for rollback when
+    the database refuses the row, as Model.save does. For a model without parents, ordering by
+    order_with_respect_to or fields with placeholders of their own; a model whose save() adds work is not
+    for it."""
+
+    def __init__(self, model: type[M]) -> None:
+        meta = model._meta
+        if meta.parents or meta.order_with_respect_to or meta.pk_fields != [meta.auto_field]:
+            raise ValueError(f"{meta.label}: only a model with an automatic primary key and no parents")
+        self._model = model
+        self._fields = tuple(f for f in meta.local_concrete_fields if not f.generated and f is not meta.auto_field)
+        if any(hasattr(f, "get_placeholder") for f in self._fields):
+            raise ValueError(f"{meta.label}: a field writes a placeholder of its own")
+        self._compiled: dict[tuple[str, str], _CompiledInsert] = {}
+        self._lock = threading.Lock()
+
+    def insert(self, obj: M, *, using: str | None = None) -> M:
+        """Insert `obj`, a new instance (not saved yet), and return it saved."""
+        model = self._model
+        if type(obj) is not model or not obj._state.adding or obj.pk is not None:
+            raise ValueError("a new instance of the model, never saved, is inserted")
+        using = using or router.db_for_write(model, instance=obj)
+        connection = connections[using]
+        compiled = self._compiled.get((using, connection.vendor)) or self._compile(using, connection.vendor)
+        obj._prepare_related_fields_for_save(operation_name="save")
+        signals.pre_save.send(sender=model, instance=obj, raw=False, using=using, update_fields=None)
+        params = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in compiled.fields]
+        with transaction.mark_for_rollback_on_error(using=using), connection.cursor() as cursor:
+            cursor.execute(compiled.sql, (*params, *compiled.returning_params))
+            if compiled.returning_fields:
+                if connection.features.can_return_columns_from_insert:
+                    rows = [connection.ops.fetch_returned_insert_columns(cursor, compiled.returning_params)]
+                else:
+                    meta = model._meta
+                    rows = [(connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column),)]
+                if compiled.returning_converters:
+                    rows = list(self._converted(rows, compiled, connection))
+                for value, field in zip(rows[0], compiled.returning_fields, strict=True):
+                    setattr(obj, field.attname, value)
+        obj._state.adding = False
+        obj._state.db = using
+        signals.post_save.send(sender=model, instance=obj, created=True, update_fields=None, raw=False, using=using)
+        return obj
+
+    def _converted(self, rows, compiled: _CompiledInsert, connection):
+        compiler = InsertQuery(self._model).get_compiler(connection=connection)
+        return compiler.apply_converters(rows, compiled.returning_converters)
+
+    def _compile(self, alias: str, vendor: str) -> _CompiledInsert:
+        with self._lock:
+            compiled = self._compiled.get((alias, vendor))
+            if compiled is None:
+                compiled = self._compiled[(alias, vendor)] = self._compile_now(alias)
+            return compiled
+
+    def _compile_now(self, alias: str) -> _CompiledInsert:
+        model = self._model
+        meta = model._meta
+        connection = connections[alias]
+        query = InsertQuery(model)
+        query.insert_values(list(self._fields), [model()])  # the probe's values are never kept: only the SQL
+        compiler = query.get_compiler(using=alias)
+        returning = tuple(meta.db_returning_fields)
+        compiler.returning_fields = list(returning)
+        ((sql, params),) = compiler.as_sql()
+        returning_params = tuple(getattr(compiler, "returning_params", ()))
+        if len(params) != len(self._fields) + len(returning_params):
+            raise ValueError(f"{meta.label}: the INSERT does not take one parameter a field")
+        if not connection.features.can_return_columns_from_insert:
+            returning_params = ()
+        columns = [field.get_col(meta.db_table) for field in returning]
+        return _CompiledInsert(
+            sql=sql,
+            fields=self._fields,
+            returning_fields=returning,
+            returning_params=returning_params,
+            returning_converters=compiler.get_converters(columns) if returning else {},
         )

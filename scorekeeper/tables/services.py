@@ -25,6 +25,7 @@ from scorekeeper.engine import (
 from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
+from scorekeeper.tables.prepared import PreparedInsert
 from scorekeeper.tables.selectors import TableView, deal_saved_with_key, table_lock, table_locked, table_screen
 
 User = AbstractBaseUser | AnonymousUser | None
@@ -153,6 +154,11 @@ def deal_record(
     return deal
 
 
+# Every save inserts a deal and its audit row under the write lock: their SQL is compiled once.
+_DEAL_INSERT = PreparedInsert(Deal)
+_CHANGE_INSERT = PreparedInsert(DealChange)
+
+
 def _deal_insert(
     table: Table,
     *,
@@ -170,11 +176,11 @@ def _deal_insert(
     deal.set_record(entry.deal)
     try:
         # No savepoint: the refusal leaves the write transaction, which rolls back whole.
-        deal.save()
+        _DEAL_INSERT.insert(deal)
     except IntegrityError:
         raise StaleDeal(expected=position, recorded=position) from None
     who_user, by = who(user, fallback=link_name(table))
-    DealChange.objects.create(deal=deal, action=DealChange.Action.RECORDED, after=after, user=who_user, who=by)
+    _CHANGE_INSERT.insert(DealChange(deal=deal, action=DealChange.Action.RECORDED, after=after, user=who_user, who=by))
     table.changed(appended=entry, before=before, session=session)
     return deal
 
