@@ -120,11 +120,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
 # "tables" keeps each table's state after its last deal and its rendered ledger, under the table's revision
-# (scorekeeper/tables/screen.py). A file cache, so that every server process reads what a save left.
+# (scorekeeper/tables/screen.py). Shared by the server's processes, so that each reads what a save left: a SQLite
+# file of its own in TABLE_CACHE_DIR (scorekeeper/sqlitecache.py).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "tables": {
-        "BACKEND": "scorekeeper.filecache.FileCache",
+        "BACKEND": "scorekeeper.sqlitecache.SQLiteCache",
         "LOCATION": env("TABLE_CACHE_DIR", default=str(BASE_DIR / ".cache" / "tables")),
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },

@@ -4,9 +4,10 @@ A phone taps a preview five to eight times a deal, and each one used to fold eve
 state after the last deal (the head) and the ledger's rendered rows are kept under the table's token and revision
 and a fingerprint of its session (rule set, options, names): every write that changes the fold raises the
 revision in its transaction, so nothing stale is ever read, and deleting the cache loses nothing. The cache is
-the "tables" alias, shared by the server's processes (a file cache by default), so the head a save leaves is the
-one the next tap reads, whichever process serves it. A save (an append) extends the head and the rows of the
-revision before it; anything else (a correction, a strike, an import) leaves the next read to fold afresh.
+the "tables" alias, shared by the server's processes (a SQLite file of its own: sqlitecache.py), so the head a
+save leaves is the one the next tap reads, whichever process serves it. A save (an append) extends the head and
+the rows of the revision before it; anything else (a correction, a strike, an import) leaves the next read to fold
+afresh.
 """
 
 from __future__ import annotations
