@@ -9,9 +9,11 @@ names, posted values, messages) is escaped by django.utils.html.
 
 from __future__ import annotations
 
+import threading
+
 from django.forms import BoundField, CheckboxInput
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from scorekeeper.renderers import attrs_html, conditional_escape, text_html
 
@@ -178,16 +180,39 @@ def _select(bound: BoundField) -> str:
     """`{{ field }}` for a select, as Django's select.html lays it out."""
     widget = bound.field.widget
     values = widget.format_value(bound.value())
+    options, first = _options(widget.choices)
     out = [f'<select name="{conditional_escape(bound.html_name)}"{attrs_html(_widget_attrs(bound))}>']
-    selected_one = False
-    for value, label in widget.choices:
-        value = "" if value is None else value
-        selected = not selected_one and str(value) in values
-        selected_one |= selected
-        mark = " selected" if selected else ""
-        out.append(f'\n  <option value="{text_html(value)}"{mark}>{conditional_escape(label)}</option>\n')
+    chosen = min((first[value] for value in values if value in first), default=None)
+    out += (selected if index == chosen else plain for index, (plain, selected) in enumerate(options))
     out.append("\n</select>")
     return "".join(out)
+
+
+# A select's options, escaped once per choices list and language (the called card's and the penalties' selects are
+# on every preview, folded or not): keyed by the list's id, holding the list so that the id is never reused.
+_OPTIONS: dict[tuple[int, str | None], tuple[object, tuple[tuple[str, str], ...], dict[str, int]]] = {}
+_OPTIONS_KEPT = 512
+_options_lock = threading.Lock()
+
+
+def _options(choices) -> tuple[tuple[tuple[str, str], ...], dict[str, int]]:
+    """Each option's HTML unselected and selected, and the index of the first option of each value."""
+    key = (id(choices), get_language())
+    kept = _OPTIONS.get(key)
+    if kept is not None and kept[0] is choices:
+        return kept[1], kept[2]
+    options, first = [], {}
+    for index, (value, label) in enumerate(choices):
+        value = "" if value is None else value
+        first.setdefault(str(value), index)
+        start, end = f'\n  <option value="{text_html(value)}"', f">{conditional_escape(label)}</option>\n"
+        options.append((start + end, f"{start} selected{end}"))
+    kept = (choices, tuple(options), first)
+    with _options_lock:
+        if len(_OPTIONS) >= _OPTIONS_KEPT:
+            del _OPTIONS[next(iter(_OPTIONS))]  # the oldest
+        _OPTIONS[key] = kept
+    return kept[1], kept[2]
 
 
 def _select_label(form, name: str, label=None) -> str:

@@ -190,3 +190,21 @@ def test_threads_in_different_languages_each_get_their_own_words():
         thread.join()
     assert len(seen) == 6 * 30
     assert all(said and asked_reason != optional for said, asked_reason, optional in seen)
+
+
+def test_a_selects_options_follow_its_choices_language_and_value():
+    # The options are escaped once per choices list and language: another list, another language or another
+    # value chosen each gives its own options.
+    form = DealForm({"penalty_kind": "renounce", "penalty_seat": "1"}, session=SESSION)
+    html = deal_fields(form)
+    assert count(html, f'<option value="1" selected>{KIT}</option>') == 1
+    assert count(html, '<option value="renounce" selected>renounce</option>') == 1
+    assert count(html, '<option value="" selected>none</option>') == 1  # the second penalty: none chosen
+    assert count(html, '<option value="" selected>—</option>') == 3  # the other seat selects
+    assert count(html, '<option value="">none</option>') == 1
+    with translation.override("de"):
+        german = deal_fields(DealForm(session=SESSION))
+    assert count(german, '<option value="renounce">Renonce</option>') == 2 and ">renounce<" not in german
+    form = DealForm({"penalty_kind": "renounce"}, session=SESSION)
+    form.fields["penalty_kind"].choices = [("", "none"), ("renounce", "<i>renounce</i>")]
+    assert '<option value="renounce" selected>&lt;i&gt;renounce&lt;/i&gt;</option>' in deal_fields(form)
