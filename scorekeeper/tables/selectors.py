@@ -25,6 +25,7 @@ from scorekeeper.engine import (
     fold,
     settle_deal,
 )
+from scorekeeper.links import token_paths
 from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, Signature, Table
 from scorekeeper.tables.prepared import PreparedGet
@@ -70,6 +71,21 @@ class StruckRow:
     who: str
 
 
+# The addresses of its own that a table's page links to, by the short names the template uses.
+TABLE_PATHS = {
+    "page": "table",
+    "preview": "table-preview",
+    "misdeal": "table-misdeal",
+    "sign": "table-sign",
+    "manifest": "table-manifest",
+    "import": "table-import",
+    "json": "table-export-json",
+    "csv": "table-export-csv",
+    "sheet": "table-sheet",
+    "blank": "table-blank",
+}
+
+
 class TableView:
     """A table's fold as its pages read it. `head` (the state after the last deal) may come from the cache; the
     rows are folded from the stored deals only when read."""
@@ -87,6 +103,11 @@ class TableView:
         struck = Deal.every.filter(table=self.table, struck_at__isnull=False).count()
         tours = screen.tour_totals(entries)
         return TableHead(state=self.ledger.state, records=len(entries), tours=tours, struck=struck)
+
+    @cached_property
+    def paths(self) -> dict[str, str]:
+        """The table's own addresses, by short name (TABLE_PATHS)."""
+        return token_paths(self.table.token, TABLE_PATHS)
 
     @cached_property
     def _deals(self) -> list[Deal]:

@@ -55,7 +55,7 @@ def offline_queue(view) -> dict:
     """The hooks the queue script needs: where to send, what deal the form expects, and its words."""
     worker = reverse("service-worker")
     return {
-        "table_url": reverse("table", args=[view.table.token]),
+        "table_url": view.paths["page"],
         "token": view.table.token,
         "worker_url": worker,
         "scope": worker.rsplit("/", 1)[0] + "/",
