@@ -80,7 +80,47 @@ def deal_fields(form) -> SafeString:
 
 
 def _more(form) -> str:
-    """The folded part: the called card, two penalties and the late claims; open when any of it is in use."""
+    """The folded part: the called card, two penalties and the late claims; open when any of it is in use.
+
+    Nearly every preview leaves it as it was (nothing called, no penalty): without errors in it, its HTML is kept
+    for the form's prepared fields (held, so their id is never reused), language and the values of its fields."""
+    errors = form.errors
+    if any(errors.get(name) for name in MORE):
+        return _more_written(form)
+    try:
+        key = (
+            id(form.base_fields),
+            get_language(),
+            type(form),
+            form.prefix,
+            form.auto_id,
+            form.use_required_attribute,
+            form.empty_permitted,
+            form.shows_called,
+            form.shows_claims_matadors,
+            form.shows_claims_sans_prendre,
+            tuple(form[name].value() for name in MORE),
+        )
+        hash(key)
+    except TypeError:  # a value that cannot be a key
+        return _more_written(form)
+    kept = _MORE.get(key)
+    if kept is not None and kept[0] is form.base_fields:
+        return kept[1]
+    html = _more_written(form)
+    with _more_lock:
+        if len(_MORE) >= _MORE_KEPT:
+            del _MORE[next(iter(_MORE))]  # the oldest
+        _MORE[key] = (form.base_fields, html)
+    return html
+
+
+_MORE: dict[tuple, tuple[object, str]] = {}
+_MORE_KEPT = 512
+_more_lock = threading.Lock()
+
+
+def _more_written(form) -> str:
     errors = form.errors
     opened = form["penalty_kind"].value() or form["penalty_kind_2"].value() or any(errors.get(name) for name in MORE)
     summary = conditional_escape(gettext("Called card, penalties, late claims"))

@@ -65,9 +65,10 @@ def tour_rows_html(tours) -> str:
     """The table page's tour totals (one `<tbody>` a tour: its name, then each seat's change), built in Python
     like the ledger's rows: a 200-deal table has fifty tours."""
     in_play = f' <span class="muted">({escape(_("in play"))})</span>'
+    named = _("Tour %(tour)s")
     out = []
     for tour in tours:
-        name = escape(_("Tour %(tour)s") % {"tour": tour.tour})
+        name = escape(named % {"tour": tour.tour})
         deltas = "".join(f'<td class="num">{d:+d}</td>' for d in tour.deltas)
         out.append(
             f'<tbody><tr class="what"><td colspan="4">{name}{"" if tour.complete else in_play}</td></tr>'

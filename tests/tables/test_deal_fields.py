@@ -208,3 +208,29 @@ def test_a_selects_options_follow_its_choices_language_and_value():
     form = DealForm({"penalty_kind": "renounce"}, session=SESSION)
     form.fields["penalty_kind"].choices = [("", "none"), ("renounce", "<i>renounce</i>")]
     assert '<option value="renounce" selected>&lt;i&gt;renounce&lt;/i&gt;</option>' in deal_fields(form)
+
+
+def test_the_folded_part_kept_is_the_one_written_for_the_same_values():
+    from scorekeeper.tables.deal_fields import _more, _more_written
+
+    posts = [
+        {"contract": "solo"},
+        {"contract": "solo", "penalty_kind": "renounce", "penalty_seat": "1"},
+        {"contract": "solo"},  # the first again: kept
+        {"contract": "solo", "penalty_kind": "renounce", "penalty_seat": "2"},
+        {"contract": "alliance", "called": "KS"},
+    ]
+    written = []
+    for post in posts:
+        for language in ("en", "da"):
+            with translation.override(language):
+                form = DealForm(post, session=SESSION)
+                form.is_valid()
+                html = _more(form)
+                assert html == _more_written(form)
+                written.append(html)
+    assert written[0] == written[4] != written[2] != written[6]
+    assert written[0] != written[1]  # another language
+    assert '<details class="more" open>' in written[2] and '<details class="more">' in written[0]
+    unbound = DealForm(session=SESSION)
+    assert _more(unbound) == _more_written(unbound) != written[0]  # the times of a penalty start at 1 unbound
