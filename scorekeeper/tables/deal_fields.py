@@ -1,4 +1,5 @@
-"""The deal form's fields as HTML, written out in Python (templates/tables/_deal_fields.html calls it).
+"""The deal form as HTML, written out in Python: its fields (templates/tables/_deal_fields.html calls deal_fields)
+and, around them, the form with its preview (deal_form: the table page's form, and all a preview tap answers).
 
 The table phone asks for this form on every tap of the live preview. Through the template engine (an include
 per radio group, Django's subwidgets for every radio button: attributes copied, a context per option) it cost
@@ -16,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from scorekeeper.renderers import attrs_html, conditional_escape, text_html
+from scorekeeper.tables.presenters import explanation, store_text
 
 # The radio groups shown as rows of pills, with the class that sizes them (static/css).
 PILLS = {
@@ -36,6 +38,61 @@ MORE = (
     "matadors_late",
     "sans_prendre_late",
 )
+
+
+def deal_form(*, view, form, preview: dict | None, csrf_token: str) -> SafeString:
+    """The table page's deal form (templates/tables/table.html, partial "deal-form"): the form of the next deal,
+    its fields, and the settlement `preview` gives (the view's _preview: record, entry, rows), if any. Through the
+    template engine this frame cost as much as the fields; a preview tap answers with this alone."""
+    paths = view.paths
+    deal = conditional_escape(gettext("Deal %(number)s") % {"number": view.next_number})
+    errors = form.non_field_errors()
+    errors_html = f'<div class="errors" role="alert">{conditional_escape(errors)}</div>' if errors else ""
+    return mark_safe(  # noqa: S308  (every value is escaped)
+        f'\n<form id="deal-form" class="card deal-form" method="post" action="{conditional_escape(paths["page"])}"\n'
+        f'      hx-post="{conditional_escape(paths["preview"])}" hx-trigger="change" hx-target="this" '
+        'hx-swap="outerHTML"\n'
+        '      hx-sync="this:replace">\n'
+        f'  <input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(csrf_token)}">\n'
+        f"  {form['position']}{form['idempotency_key']}\n"
+        f"  <h2>{deal}</h2>\n"
+        f"  {errors_html}\n"
+        f"  {deal_fields(form)}\n\n"
+        '  <div id="preview" class="preview" aria-live="polite">\n'
+        f"    {_settlement(view, preview) if preview else ''}\n"
+        "  </div>\n"
+        '  <div class="actions">\n'
+        '    <button type="submit" name="action" value="save" class="primary">'
+        f"{conditional_escape(gettext('Save'))}</button>\n"
+        '    <button type="submit" name="action" value="preview" class="secondary">'
+        f"{conditional_escape(gettext('Preview'))}</button>\n"
+        "  </div>\n"
+        "</form>\n"
+    )
+
+
+def _settlement(view, preview: dict) -> str:
+    """Each seat's change and balance after the deal, what is on the table then, and why."""
+    rows = "".join(
+        f'\n          <tr><th scope="row">{conditional_escape(row["name"])}</th>\n'
+        f'            <td class="{"gain" if row["delta"] > 0 else "loss" if row["delta"] < 0 else ""}">'
+        f'{row["delta"]:+d}</td>\n'
+        f'            <td class="muted">{conditional_escape(row["balance"])}</td></tr>\n        '
+        for row in preview["rows"]
+    )
+    entry = preview["entry"]
+    store = conditional_escape(store_text(entry.state, view.ruleset))
+    explained = conditional_escape(explanation(entry, view.session.players))
+    return (
+        f"\n      <h3>{conditional_escape(gettext('Settlement'))}</h3>\n"
+        '      <table class="changes">\n'
+        "        <tbody>\n"
+        f"        {rows}\n"
+        "        </tbody>\n"
+        "      </table>\n"
+        f'      <p class="store">{conditional_escape(gettext("After the deal:"))} {store}</p>\n'
+        f'      <p class="explain">{explained}</p>\n    '
+    )
 
 
 def deal_fields(form) -> SafeString:

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,6 +22,7 @@ from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import DealRecord, EngineError
 from scorekeeper.links import absolute_url
 from scorekeeper.tables import services
+from scorekeeper.tables.deal_fields import deal_form
 from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
 from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_COMPLETE, ROUND_ENDED, message_for
@@ -66,9 +68,9 @@ def _seat_rows(view: TableView, deltas, balances) -> list[dict]:
 
 
 def _page(request: HttpRequest, view: TableView, form: DealForm, preview: dict | None, status: int = 200):
-    template = "tables/table.html"
-    if request.htmx:
-        template += "#deal-form"
+    if request.htmx:  # the deal form alone, which htmx swaps in: written out without the template engine
+        html = deal_form(view=view, form=form, preview=preview, csrf_token=get_token(request))
+        return HttpResponse(html, status=status)
     context = {
         "view": view,
         "form": form,
@@ -76,7 +78,7 @@ def _page(request: HttpRequest, view: TableView, form: DealForm, preview: dict |
         "can_direct": _can_direct(request, view.table),
         "misdeal_key": uuid.uuid4().hex,
     }
-    return render(request, template, context, status=status)
+    return render(request, "tables/table.html", context, status=status)
 
 
 def _can_direct(request: HttpRequest, table: Table) -> bool:

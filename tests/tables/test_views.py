@@ -7,6 +7,7 @@ import sys
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -66,6 +67,32 @@ def test_preview_with_htmx_returns_the_form_fragment_with_the_settlement(client)
     assert "Ann plays solo, 5 tricks: remise. Each player puts 1 into the pot. Ann puts up 4 for the next deal." in html
     assert "pot 8" in html
     assert Deal.objects.count() == 0
+
+
+def test_the_preview_answer_has_each_seats_change_by_hand_and_a_token_the_save_accepts():
+    # PC-6's first deal (Ann's solo, remise): -5 -1 -1 -1 from 40 each. Ann's name here is markup, shown as text.
+    table = make_table(names=('<b>Ann & "Kit"</b>', "Ben", "Cat", "Dan"))
+    client = Client(enforce_csrf_checks=True)
+    page = client.get(url(table)).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    post = {**BASE, **PC6_POSTS[0], "position": "1"}
+    answer = client.post(url(table, "table-preview"), post, headers={"HX-Request": "true", "X-CSRFToken": token})
+    html = answer.content.decode()
+    assert answer.status_code == 200 and answer["Content-Type"] == "text/html; charset=utf-8"
+    assert html.startswith('\n<form id="deal-form"') and html.endswith("</form>\n")
+    row = r'<th scope="row">(.*?)</th>\s*<td class="(\w*)">([+-]\d+)</td>\s*<td class="muted">(\d+)</td>'
+    rows = re.findall(row, html)
+    assert rows == [
+        ("&lt;b&gt;Ann &amp; &quot;Kit&quot;&lt;/b&gt;", "loss", "-5", "35"),
+        ("Ben", "loss", "-1", "39"),
+        ("Cat", "loss", "-1", "39"),
+        ("Dan", "loss", "-1", "39"),
+    ]
+    assert '<p class="store">After the deal: pot 8</p>' in html and "<h2>Deal 1</h2>" in html
+    # The form the preview answers with saves (its own CSRF token), as a phone without JavaScript would.
+    again = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)[1]
+    saved = client.post(url(table), {**post, "action": "save", "csrfmiddlewaretoken": again})
+    assert saved.status_code == 302 and Deal.objects.filter(table=table).count() == 1
 
 
 def test_preview_button_without_javascript_saves_nothing(client):
