@@ -96,7 +96,42 @@ def _settlement(view, preview: dict) -> str:
 
 
 def deal_fields(form) -> SafeString:
-    """The fields of a DealForm (or CorrectionForm) that apply to its entries, with their errors."""
+    """The fields of a DealForm (or CorrectionForm) that apply to its entries, with their errors.
+
+    A table page shows its next deal's form unfilled, the same at every load but for the position and the key
+    (written apart): an unbound form's fields are kept for its prepared fields (held, so their id is never
+    reused), language, what applies and the values it starts with."""
+    if form.is_bound:
+        return _fields_written(form)
+    try:
+        key = (
+            id(form.base_fields),
+            get_language(),
+            type(form),
+            form.prefix,
+            form.auto_id,
+            form.use_required_attribute,
+            form.read,
+            tuple(form[name].value() for name in form.fields),
+        )
+        hash(key)
+    except TypeError:  # a value that cannot be a key
+        return _fields_written(form)
+    kept = _UNBOUND.get(key)
+    if kept is not None and kept[0] is form.base_fields:
+        return kept[1]
+    html = _fields_written(form)
+    with _more_lock:
+        if len(_UNBOUND) >= _MORE_KEPT:
+            del _UNBOUND[next(iter(_UNBOUND))]  # the oldest
+        _UNBOUND[key] = (form.base_fields, html)
+    return html
+
+
+_UNBOUND: dict[tuple, tuple[object, SafeString]] = {}
+
+
+def _fields_written(form) -> SafeString:
     out = []
     if form.stray_errors:
         out.append(f'<div class="errors" role="alert">{_joined(form.stray_errors)}</div>')

@@ -234,3 +234,19 @@ def test_the_folded_part_kept_is_the_one_written_for_the_same_values():
     assert '<details class="more" open>' in written[2] and '<details class="more">' in written[0]
     unbound = DealForm(session=SESSION)
     assert _more(unbound) == _more_written(unbound) != written[0]  # the times of a penalty start at 1 unbound
+
+
+def test_an_unfilled_form_kept_is_the_one_written_for_its_rule_set_values_and_language():
+    from scorekeeper.tables.deal_fields import _fields_written
+
+    # The same players under two rule sets share their prepared fields; what applies differs (Modern chips asks
+    # for the hombre's own tricks in an alliance: a field the Parlett form does not show).
+    modern = dataclasses.replace(SESSION, ruleset=RuleSet.MODERN_CHIPS)
+    for session in (SESSION, modern, SESSION, modern):
+        for language in ("en", "es"):
+            with translation.override(language):
+                form = DealForm(session=session)
+                assert deal_fields(form) == _fields_written(form)
+    assert deal_fields(DealForm(session=SESSION)) != deal_fields(DealForm(session=modern))
+    started = DealForm(session=SESSION, initial={"contract": "solo", "penalty_kind": "renounce"})
+    assert deal_fields(started) == _fields_written(started) != deal_fields(DealForm(session=SESSION))
