@@ -31,6 +31,9 @@ PILLS = {
     "remainder_winner": "seats",
 }
 
+# The fields deal_fields never writes: deal_form writes them before the others (the key is new on every page).
+WRITTEN_APART = frozenset({"position", "idempotency_key"})
+
 # The fields folded under "Called card, penalties, late claims": the fold opens when one of them has an error.
 MORE = (
     "called",
@@ -112,10 +115,10 @@ def deal_fields(form) -> SafeString:
             form.auto_id,
             form.use_required_attribute,
             form.read,
-            tuple(form[name].value() for name in form.fields),
+            _short(form[name].value() for name in form.fields if name not in WRITTEN_APART),
         )
         hash(key)
-    except TypeError:  # a value that cannot be a key
+    except (TypeError, ValueError):  # a value that cannot be a key, or one too long to keep
         return _fields_written(form)
     kept = _UNBOUND.get(key)
     if kept is not None and kept[0] is form.base_fields:
@@ -129,6 +132,15 @@ def deal_fields(form) -> SafeString:
 
 
 _UNBOUND: dict[tuple, tuple[object, SafeString]] = {}
+
+
+def _short(values) -> tuple:
+    """The values as a key, if each is as short as a real entry's (a choice, a count, a box): a form posted with
+    a long value, valid or not (a count of "1" and two megabytes of spaces), is written, never kept."""
+    values = tuple(values)
+    if any(isinstance(value, str) and len(value) > 32 for value in values):
+        raise ValueError("a value too long to keep")
+    return values
 
 
 def _fields_written(form) -> SafeString:
@@ -191,10 +203,10 @@ def _more(form) -> str:
             form.shows_called,
             form.shows_claims_matadors,
             form.shows_claims_sans_prendre,
-            tuple(form[name].value() for name in MORE),
+            _short(form[name].value() for name in MORE),
         )
         hash(key)
-    except TypeError:  # a value that cannot be a key
+    except (TypeError, ValueError):  # a value that cannot be a key, or one too long to keep
         return _more_written(form)
     kept = _MORE.get(key)
     if kept is not None and kept[0] is form.base_fields:

@@ -250,3 +250,21 @@ def test_an_unfilled_form_kept_is_the_one_written_for_its_rule_set_values_and_la
     assert deal_fields(DealForm(session=SESSION)) != deal_fields(DealForm(session=modern))
     started = DealForm(session=SESSION, initial={"contract": "solo", "penalty_kind": "renounce"})
     assert deal_fields(started) == _fields_written(started) != deal_fields(DealForm(session=SESSION))
+
+
+def test_each_page_of_a_table_reads_its_unfilled_fields_kept_and_a_long_value_is_never_kept():
+    from scorekeeper.tables import deal_fields as written
+
+    # Two page loads: each form has its own idempotency key, written apart from the fields.
+    first = deal_fields(DealForm(session=SESSION, initial={"position": 5, "idempotency_key": "a" * 32}))
+    second = deal_fields(DealForm(session=SESSION, initial={"position": 5, "idempotency_key": "b" * 32}))
+    assert second is first
+    # A count posted with two megabytes of spaces is valid (int() takes it) but is never kept.
+    kept = len(written._MORE)
+    padded = DealForm(
+        {"contract": "solo", "penalty_kind": "renounce", "penalty_seat": "1", "penalty_count": "2" + " " * 2_000_000},
+        session=SESSION,
+    )
+    assert padded.is_valid() or "penalty_count" not in padded.errors
+    assert written._more(padded) == written._more_written(padded)
+    assert len(written._MORE) == kept
