@@ -10,10 +10,13 @@ file. Here a write is one INSERT into a WAL-mode SQLite file (0.02 ms) and a rea
 - WAL with synchronous=NORMAL: a process killed loses nothing it committed; a machine that stops may lose the last
   writes. A file that is not a database (or not this one) is replaced by an empty one.
 - A write that waits more than a second for another process's, or meets any other SQLite error, is logged and
-  dropped, and a read that fails misses: the next read folds afresh. A cache never fails a request.
+  dropped, and a read that fails or finds a value it cannot unpickle misses: the next read folds afresh. A file
+  found damaged or of another shape is replaced by an empty one. Only clear() raises when it cannot clear: a
+  restored database reaches again revisions the cache holds for other deals (operations/backup.py).
 - Expired rows are never returned. Once every CULL_EVERY writes of a process, the expired rows are deleted and,
   past MAX_ENTRIES, the share 1/CULL_FREQUENCY that expire first.
-- Values are pickled: only this app writes the file, which is created readable by its owner only.
+- Values are pickled: only this app writes the file, which is created readable by its owner only (SQLite gives
+  its -wal and -shm files the same permissions).
 """
 
 from __future__ import annotations
@@ -61,36 +64,47 @@ class SQLiteCache(BaseCache):
         self._dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         try:
             return self._open()
-        except sqlite3.DatabaseError as error:
-            if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
+        except sqlite3.Error as error:
+            if not _broken(error):
                 raise
-            logger.warning("The cache file %s was unreadable (%s): it starts again empty.", self.path, error)
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+            self._replace(error)
             return self._open()
 
     def _open(self) -> sqlite3.Connection:
-        old_umask = os.umask(0o077)
-        try:
-            connection = sqlite3.connect(self.path, timeout=1.0, isolation_level=None, check_same_thread=False)
-        finally:
-            os.umask(old_umask)
+        # Created by its owner for its owner: os.umask is the process's, shared by the server's threads.
+        os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
+        connection = sqlite3.connect(self.path, timeout=1.0, isolation_level=None, check_same_thread=False)
         try:
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA synchronous=NORMAL")
             connection.execute(_SCHEMA)
-        except sqlite3.DatabaseError:
+            columns = [row[1] for row in connection.execute("PRAGMA table_info(cache)")]
+            if columns != ["key", "expires", "value"]:
+                raise sqlite3.DatabaseError(f"a cache table of another shape: {columns}")
+        except sqlite3.Error:
             connection.close()
             raise
         return connection
 
+    def _replace(self, error: Exception) -> None:
+        """Start again with an empty file (this thread's connection is dropped; the others are as they find)."""
+        logger.warning("The cache file %s was unusable (%s): it starts again empty.", self.path, error)
+        connection = getattr(self._local, "connection", None)
+        self._local.pid = None
+        if connection is not None:
+            connection.close()
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+
     def _run(self, what: str, sql: str, params=(), *, many: bool = False) -> sqlite3.Cursor | None:
-        """`sql` run on this thread's connection (None, logged, if SQLite refused it)."""
+        """`sql` run on this thread's connection (None, logged, if SQLite or the file system refused it)."""
         try:
             db = self._db()
             return db.executemany(sql, params) if many else db.execute(sql, params)
-        except sqlite3.Error as error:
+        except (sqlite3.Error, OSError) as error:
             logger.warning("The shared cache could not %s: %s", what, error)
+            if isinstance(error, sqlite3.Error) and _broken(error):
+                self._replace(error)
             return None
 
     # --- Django's cache API ---------------------------------------------------------------------------------
@@ -100,7 +114,14 @@ class SQLiteCache(BaseCache):
         sql = "SELECT value FROM cache WHERE key = ? AND (expires IS NULL OR expires > ?)"
         cursor = self._run("read", sql, (key, time.time()))
         row = cursor.fetchone() if cursor is not None else None
-        return default if row is None else pickle.loads(row[0])  # noqa: S301  (written by this app only)
+        if row is None:
+            return default
+        try:
+            return pickle.loads(row[0])  # noqa: S301  (written by this app only)
+        except Exception as error:  # noqa: BLE001  (damaged bytes, a class renamed since: a miss, never a 500)
+            logger.warning("The shared cache could not read %r: %s", key, error)
+            self._run("delete", "DELETE FROM cache WHERE key = ?", (key,))
+            return default
 
     def get_many(self, keys, version=None):
         return {key: value for key in keys if (value := self.get(key, _MISSING, version)) is not _MISSING}
@@ -159,7 +180,13 @@ class SQLiteCache(BaseCache):
         return cursor is not None and cursor.fetchone() is not None
 
     def clear(self) -> None:
-        self._run("clear", "DELETE FROM cache")
+        """Delete every value, for every process; raises if SQLite refuses (waiting up to 30 s for a writer)."""
+        db = self._db()
+        db.execute("PRAGMA busy_timeout = 30000")
+        try:
+            db.execute("DELETE FROM cache")
+        finally:
+            db.execute("PRAGMA busy_timeout = 1000")
 
     def close(self, **kwargs) -> None:
         """Kept open between requests (Django closes the caches after each one): a connection is per thread."""
@@ -172,8 +199,10 @@ class SQLiteCache(BaseCache):
             with db:  # BEGIN ... COMMIT, or ROLLBACK on an error
                 db.execute("BEGIN IMMEDIATE")
                 db.executemany(sql, rows)
-        except sqlite3.Error as error:
+        except (sqlite3.Error, OSError) as error:
             logger.warning("The shared cache could not %s: %s", what, error)
+            if isinstance(error, sqlite3.Error) and _broken(error):
+                self._replace(error)
 
     def _cull(self) -> None:
         self._run("cull", "DELETE FROM cache WHERE expires IS NOT NULL AND expires <= ?", (time.time(),))
@@ -192,6 +221,15 @@ class SQLiteCache(BaseCache):
 
 
 _MISSING = object()
+
+
+def _broken(error: sqlite3.Error) -> bool:
+    """Whether the file itself is unusable (damaged, not a database, another shape), not merely busy or out of
+    reach for now (locked, unable to open, out of disk: the file is kept then)."""
+    if not isinstance(error, sqlite3.OperationalError):
+        return isinstance(error, sqlite3.DatabaseError)  # "file is not a database", "disk image is malformed"
+    message = str(error)
+    return "no such table" in message or "no such column" in message or "has no column" in message
 
 
 def _pickled(value) -> bytes:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import sqlite3
 import threading
 import time
+from pathlib import Path
 
 from django.core.cache import caches
 
@@ -61,6 +64,29 @@ def test_writes_are_culled_once_every_cull_every_and_the_soonest_to_expire_go(tm
     assert [cache.get(f"k{i}") for i in kept] == kept
 
 
+def test_a_file_damaged_while_in_use_or_of_another_shape_is_replaced_and_a_bad_value_misses(tmp_path, caplog):
+    cache = make(tmp_path)
+    cache.set("kept", 1)
+    cache.set("bad", 2)
+    with sqlite3.connect(cache.path) as db:
+        db.execute("UPDATE cache SET value = ? WHERE key LIKE '%bad'", (b"\x80\x05not a pickle",))
+    assert cache.get("bad") is None and cache.get("kept") == 1  # a value it cannot read: a miss, and deleted
+    assert "could not read" in caplog.text
+
+    other = make(tmp_path / "other")
+    other.path.parent.mkdir(parents=True)
+    with sqlite3.connect(other.path) as db:
+        db.execute("CREATE TABLE cache (key TEXT PRIMARY KEY, value BLOB)")  # another shape
+    other.set("k", 1)
+    assert other.get("k") == 1
+
+    with sqlite3.connect(cache.path) as db:  # the table dropped behind the cache's back, while in use
+        db.execute("DROP TABLE cache")
+    assert cache.get("kept") is None  # logged, the file replaced
+    cache.set("again", 3)
+    assert cache.get("again") == 3
+
+
 def test_a_file_that_is_not_a_database_is_replaced_by_an_empty_cache(tmp_path):
     cache = make(tmp_path)
     cache.path.parent.mkdir(parents=True)
@@ -73,8 +99,6 @@ def test_a_file_that_is_not_a_database_is_replaced_by_an_empty_cache(tmp_path):
 def test_a_write_that_cannot_get_the_lock_is_dropped_and_a_read_still_answers(tmp_path, caplog):
     cache = make(tmp_path)
     cache.set("kept", 1)
-    import sqlite3
-
     holder = sqlite3.connect(cache.path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another process in the middle of a write, for longer than the timeout
     try:
@@ -122,8 +146,31 @@ def test_what_one_process_writes_another_reads_and_threads_have_their_own_connec
     assert cache.get_many([f"t{n}:49" for n in range(4)]) == {f"t{n}:49": (n, 49) for n in range(4)}
 
 
-def test_the_tables_cache_is_this_one_in_its_directory():
+def test_the_tables_cache_is_this_one_its_files_are_the_owners_and_the_umask_is_left_alone(tmp_path):
     cache = caches["tables"]
     assert isinstance(cache, SQLiteCache)
     cache.set("probe", 1)
     assert cache.path.exists() and (cache.path.stat().st_mode & 0o077) == 0  # the owner's only
+    before = os.umask(0o022)
+    try:
+        threads = [threading.Thread(target=make(tmp_path / str(n)).set, args=("k", n)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert os.umask(0o022) == 0o022  # no thread left its own behind
+    finally:
+        os.umask(before)
+    opened = make(tmp_path / "0")
+    assert opened.get("k") == 0
+    for suffix in ("", "-wal", "-shm"):
+        assert (Path(f"{opened.path}{suffix}").stat().st_mode & 0o077) == 0
+
+
+def test_clear_empties_the_file_for_every_process_that_shares_it(tmp_path):
+    # A restored database reaches again revisions kept here for other deals: every process must miss them.
+    one, other = make(tmp_path), make(tmp_path)
+    one.set("head2:token:7:abc", "the evening before the restore")
+    assert other.get("head2:token:7:abc") == "the evening before the restore"
+    other.clear()
+    assert one.get("head2:token:7:abc") is None
