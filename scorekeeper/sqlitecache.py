@@ -62,6 +62,8 @@ class SQLiteCache(BaseCache):
 
     def _connect(self) -> sqlite3.Connection:
         self._dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for leftover in self._dir.glob("*.djcache"):  # the files of the file cache this one replaced
+            leftover.unlink(missing_ok=True)
         try:
             return self._open()
         except sqlite3.Error as error:

@@ -87,6 +87,15 @@ def test_a_file_damaged_while_in_use_or_of_another_shape_is_replaced_and_a_bad_v
     assert cache.get("again") == 3
 
 
+def test_the_file_caches_files_left_from_before_are_deleted(tmp_path):
+    directory = tmp_path / "tables"
+    directory.mkdir()
+    (directory / "0123abcd.djcache").write_bytes(b"an old head")
+    (directory / "notes.txt").write_text("not the cache's")
+    make(tmp_path).set("k", 1)
+    assert sorted(p.name for p in directory.iterdir() if not p.name.startswith("cache.sqlite3")) == ["notes.txt"]
+
+
 def test_a_file_that_is_not_a_database_is_replaced_by_an_empty_cache(tmp_path):
     cache = make(tmp_path)
     cache.path.parent.mkdir(parents=True)
