@@ -102,11 +102,49 @@ def deal_fields(form) -> SafeString:
     """The fields of a DealForm (or CorrectionForm) that apply to its entries, with their errors.
 
     A table page shows its next deal's form unfilled, the same at every load but for the position and the key
-    (written apart): an unbound form's fields are kept for its prepared fields (held, so their id is never
-    reused), language, what applies and the values it starts with."""
+    (written apart): an unbound form's fields are kept for what applies and the values it starts with."""
     if form.is_bound:
         return _fields_written(form)
+    values = (form[name].value() for name in form.fields if name not in WRITTEN_APART)
+    return _kept_or_written(_UNBOUND, form, values, (form.read,), _fields_written)
+
+
+class _Kept:
+    """HTML kept by key, the oldest dropped first past `size` entries. Each key names an object by its id (prepared
+    fields, a choices list); the entry holds that object, so that its id is never reused while the entry is kept."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._entries: dict[tuple, tuple[object, object]] = {}
+        self._size = size
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, key: tuple, owner: object):
+        kept = self._entries.get(key)
+        return kept[1] if kept is not None and kept[0] is owner else None
+
+    def keep(self, key: tuple, owner: object, value):
+        with self._lock:
+            if len(self._entries) >= self._size:
+                del self._entries[next(iter(self._entries))]  # the oldest
+            self._entries[key] = (owner, value)
+        return value
+
+
+_UNBOUND = _Kept()
+_MORE = _Kept()
+_OPTIONS = _Kept()
+
+
+def _kept_or_written(kept: _Kept, form, values, extra: tuple, write):
+    """`write(form)`, kept for the form's prepared fields, language and layout, `extra` and the `values` it shows.
+    A value too long for a real entry (a count followed by megabytes of spaces is valid) is written, never kept."""
     try:
+        values = tuple(values)
+        if any(isinstance(value, str) and len(value) > 32 for value in values):
+            return write(form)
         key = (
             id(form.base_fields),
             get_language(),
@@ -114,33 +152,15 @@ def deal_fields(form) -> SafeString:
             form.prefix,
             form.auto_id,
             form.use_required_attribute,
-            form.read,
-            _short(form[name].value() for name in form.fields if name not in WRITTEN_APART),
+            form.empty_permitted,
+            *extra,
+            values,
         )
         hash(key)
-    except (TypeError, ValueError):  # a value that cannot be a key, or one too long to keep
-        return _fields_written(form)
-    kept = _UNBOUND.get(key)
-    if kept is not None and kept[0] is form.base_fields:
-        return kept[1]
-    html = _fields_written(form)
-    with _more_lock:
-        if len(_UNBOUND) >= _MORE_KEPT:
-            del _UNBOUND[next(iter(_UNBOUND))]  # the oldest
-        _UNBOUND[key] = (form.base_fields, html)
-    return html
-
-
-_UNBOUND: dict[tuple, tuple[object, SafeString]] = {}
-
-
-def _short(values) -> tuple:
-    """The values as a key, if each is as short as a real entry's (a choice, a count, a box): a form posted with
-    a long value, valid or not (a count of "1" and two megabytes of spaces), is written, never kept."""
-    values = tuple(values)
-    if any(isinstance(value, str) and len(value) > 32 for value in values):
-        raise ValueError("a value too long to keep")
-    return values
+    except TypeError:  # a value that cannot be a key
+        return write(form)
+    html = kept.get(key, form.base_fields)
+    return html if html is not None else kept.keep(key, form.base_fields, write(form))
 
 
 def _fields_written(form) -> SafeString:
@@ -187,41 +207,11 @@ def _more(form) -> str:
     """The folded part: the called card, two penalties and the late claims; open when any of it is in use.
 
     Nearly every preview leaves it as it was (nothing called, no penalty): without errors in it, its HTML is kept
-    for the form's prepared fields (held, so their id is never reused), language and the values of its fields."""
-    errors = form.errors
-    if any(errors.get(name) for name in MORE):
+    for the values of its fields."""
+    if any(form.errors.get(name) for name in MORE):
         return _more_written(form)
-    try:
-        key = (
-            id(form.base_fields),
-            get_language(),
-            type(form),
-            form.prefix,
-            form.auto_id,
-            form.use_required_attribute,
-            form.empty_permitted,
-            form.shows_called,
-            form.shows_claims_matadors,
-            form.shows_claims_sans_prendre,
-            _short(form[name].value() for name in MORE),
-        )
-        hash(key)
-    except (TypeError, ValueError):  # a value that cannot be a key, or one too long to keep
-        return _more_written(form)
-    kept = _MORE.get(key)
-    if kept is not None and kept[0] is form.base_fields:
-        return kept[1]
-    html = _more_written(form)
-    with _more_lock:
-        if len(_MORE) >= _MORE_KEPT:
-            del _MORE[next(iter(_MORE))]  # the oldest
-        _MORE[key] = (form.base_fields, html)
-    return html
-
-
-_MORE: dict[tuple, tuple[object, str]] = {}
-_MORE_KEPT = 512
-_more_lock = threading.Lock()
+    shows = (form.shows_called, form.shows_claims_matadors, form.shows_claims_sans_prendre)
+    return _kept_or_written(_MORE, form, (form[name].value() for name in MORE), shows, _more_written)
 
 
 def _more_written(form) -> str:
@@ -332,31 +322,21 @@ def _select(bound: BoundField) -> str:
     return "".join(out)
 
 
-# A select's options, escaped once per choices list and language (the called card's and the penalties' selects are
-# on every preview, folded or not): keyed by the list's id, holding the list so that the id is never reused.
-_OPTIONS: dict[tuple[int, str | None], tuple[object, tuple[tuple[str, str], ...], dict[str, int]]] = {}
-_OPTIONS_KEPT = 512
-_options_lock = threading.Lock()
-
-
 def _options(choices) -> tuple[tuple[tuple[str, str], ...], dict[str, int]]:
-    """Each option's HTML unselected and selected, and the index of the first option of each value."""
+    """Each option's HTML unselected and selected, and the index of the first option of each value: escaped once
+    per choices list and language (the called card's and the penalties' selects are on every preview, folded or
+    not)."""
     key = (id(choices), get_language())
-    kept = _OPTIONS.get(key)
-    if kept is not None and kept[0] is choices:
-        return kept[1], kept[2]
+    kept = _OPTIONS.get(key, choices)
+    if kept is not None:
+        return kept
     options, first = [], {}
     for index, (value, label) in enumerate(choices):
         value = "" if value is None else value
         first.setdefault(str(value), index)
         start, end = f'\n  <option value="{text_html(value)}"', f">{conditional_escape(label)}</option>\n"
         options.append((start + end, f"{start} selected{end}"))
-    kept = (choices, tuple(options), first)
-    with _options_lock:
-        if len(_OPTIONS) >= _OPTIONS_KEPT:
-            del _OPTIONS[next(iter(_OPTIONS))]  # the oldest
-        _OPTIONS[key] = kept
-    return kept[1], kept[2]
+    return _OPTIONS.keep(key, choices, (tuple(options), first))
 
 
 def _select_label(form, name: str, label=None) -> str:

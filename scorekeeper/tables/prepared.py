@@ -42,15 +42,34 @@ class _Compiled:
     related_populators: tuple
 
 
-class PreparedGet(Generic[M]):
+class _PerDatabase:
+    """What is compiled once per database (alias and vendor) and kept by the process: thread-safe."""
+
+    def __init__(self) -> None:
+        self._compiled: dict[tuple[str, str], Any] = {}
+        self._lock = threading.Lock()
+
+    def _compiled_for(self, alias: str, vendor: str):
+        compiled = self._compiled.get((alias, vendor))
+        if compiled is None:
+            with self._lock:
+                compiled = self._compiled.get((alias, vendor))
+                if compiled is None:
+                    compiled = self._compiled[(alias, vendor)] = self._compile_now(alias)
+        return compiled
+
+    def _compile_now(self, alias: str):
+        raise NotImplementedError
+
+
+class PreparedGet(_PerDatabase, Generic[M]):
     """`queryset().get(<field>=value, ...)`, with the queryset's SQL compiled once per database (alias and vendor)
     and kept by the process; thread-safe. The queryset may select_related and select_for_update, not annotate."""
 
     def __init__(self, queryset: Callable[[], QuerySet[M]], *fields: str) -> None:
+        super().__init__()
         self._queryset = queryset
         self._fields = fields
-        self._compiled: dict[tuple[str, str], _Compiled] = {}
-        self._lock = threading.Lock()
 
     @cached_property
     def _shape(self) -> tuple[type[M], tuple, bool, str | None]:
@@ -74,7 +93,7 @@ class PreparedGet(Generic[M]):
             # What the ORM says on PostgreSQL (the lock would be released at once), said on SQLite too, where the
             # ORM lets it pass, so that a lock forgotten is found by the tests on either.
             raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
-        compiled = self._compiled.get((alias, connection.vendor)) or self._compile(alias, connection.vendor)
+        compiled: _Compiled = self._compiled_for(alias, connection.vendor)
         params = list(compiled.params)
         for slot, field, value in zip(compiled.slots, fields, values, strict=True):
             params[slot] = field.get_db_prep_value(value, connection, prepared=False)
@@ -98,14 +117,7 @@ class PreparedGet(Generic[M]):
     def sql(self, using: str = DEFAULT_DB_ALIAS) -> str:
         """The SQL each call runs on database `using` (compiled now if it is not yet)."""
         vendor = connections[using].vendor
-        return (self._compiled.get((using, vendor)) or self._compile(using, vendor)).sql
-
-    def _compile(self, alias: str, vendor: str) -> _Compiled:
-        with self._lock:
-            compiled = self._compiled.get((alias, vendor))
-            if compiled is None:
-                compiled = self._compiled[(alias, vendor)] = self._compile_now(alias)
-            return compiled
+        return self._compiled_for(using, vendor).sql
 
     def _compile_now(self, alias: str) -> _Compiled:
         def compiled_with(probes: list[str]):
@@ -158,7 +170,7 @@ class _CompiledInsert:
     returning_converters: dict
 
 
-class PreparedInsert(Generic[M]):
+class PreparedInsert(_PerDatabase, Generic[M]):
     """`obj.save()` for a new row of `model`, with the INSERT's SQL compiled once per database; thread-safe.
 
     A save inserts a deal and its audit row under the table's write lock, and the ORM built each INSERT anew:
@@ -173,12 +185,11 @@ class PreparedInsert(Generic[M]):
         meta = model._meta
         if meta.parents or meta.order_with_respect_to or meta.pk_fields != [meta.auto_field]:
             raise ValueError(f"{meta.label}: only a model with an automatic primary key and no parents")
+        super().__init__()
         self._model = model
         self._fields = tuple(f for f in meta.local_concrete_fields if not f.generated and f is not meta.auto_field)
         if any(hasattr(f, "get_placeholder") for f in self._fields):
             raise ValueError(f"{meta.label}: a field writes a placeholder of its own")
-        self._compiled: dict[tuple[str, str], _CompiledInsert] = {}
-        self._lock = threading.Lock()
 
     def insert(self, obj: M, *, using: str | None = None) -> M:
         """Insert `obj`, a new instance (not saved yet), and return it saved."""
@@ -187,7 +198,7 @@ class PreparedInsert(Generic[M]):
             raise ValueError("a new instance of the model, never saved, is inserted")
         using = using or router.db_for_write(model, instance=obj)
         connection = connections[using]
-        compiled = self._compiled.get((using, connection.vendor)) or self._compile(using, connection.vendor)
+        compiled: _CompiledInsert = self._compiled_for(using, connection.vendor)
         obj._prepare_related_fields_for_save(operation_name="save")
         signals.pre_save.send(sender=model, instance=obj, raw=False, using=using, update_fields=None)
         params = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in compiled.fields]
@@ -211,13 +222,6 @@ class PreparedInsert(Generic[M]):
     def _converted(self, rows, compiled: _CompiledInsert, connection):
         compiler = InsertQuery(self._model).get_compiler(connection=connection)
         return compiler.apply_converters(rows, compiled.returning_converters)
-
-    def _compile(self, alias: str, vendor: str) -> _CompiledInsert:
-        with self._lock:
-            compiled = self._compiled.get((alias, vendor))
-            if compiled is None:
-                compiled = self._compiled[(alias, vendor)] = self._compile_now(alias)
-            return compiled
 
     def _compile_now(self, alias: str) -> _CompiledInsert:
         model = self._model
