@@ -79,6 +79,7 @@ class SQLiteCache(BaseCache):
         try:
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA synchronous=NORMAL")
+            connection.execute("PRAGMA journal_size_limit=8388608")  # the WAL file cut back to 8 MB after a checkpoint
             connection.execute(_SCHEMA)
             columns = [row[1] for row in connection.execute("PRAGMA table_info(cache)")]
             if columns != ["key", "expires", "value"]:
