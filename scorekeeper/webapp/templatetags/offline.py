@@ -5,8 +5,10 @@ from __future__ import annotations
 import functools
 
 from django import template
-from django.urls import reverse
-from django.utils.html import json_script
+from django.templatetags.static import static
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.html import format_html, json_script
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -50,16 +52,28 @@ def _strings_script(language: str) -> str:
     return json_script(offline_strings(), "offline-strings")
 
 
-@register.inclusion_tag("webapp/_offline.html")
-def offline_queue(view) -> dict:
-    """The hooks the queue script needs: where to send, what deal the form expects, and its words."""
-    worker = reverse("service-worker")
-    return {
-        "table_url": view.paths["page"],
-        "token": view.table.token,
-        "worker_url": worker,
-        "scope": worker.rsplit("/", 1)[0] + "/",
-        "position": view.next_position,
-        "number": view.next_number,
-        "strings_script": _strings_script(get_language()),
-    }
+@register.simple_tag
+def offline_queue(view) -> SafeString:
+    """The hooks the queue script needs: where to send, what deal the form expects, and its words (its status line,
+    the words as a JSON script, the script). Written here, not in a template: it is on every page of a table."""
+    worker = _worker_url(get_script_prefix(), get_urlconf())
+    return format_html(
+        '<p id="offline-queue" class="sync-status" role="status" aria-live="polite" hidden\n'
+        '   data-table-url="{}" data-token="{}" data-worker="{}" data-scope="{}"\n'
+        '   data-position="{}" data-number="{}"></p>\n'
+        "{}\n"
+        '<script src="{}" defer></script>\n',
+        view.paths["page"],
+        view.table.token,
+        worker,
+        worker.rsplit("/", 1)[0] + "/",
+        view.next_position,
+        view.next_number,
+        _strings_script(get_language()),
+        static("js/offline.js"),
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _worker_url(prefix: str, urlconf) -> str:
+    return reverse("service-worker", urlconf=urlconf)
