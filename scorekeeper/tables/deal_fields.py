@@ -5,7 +5,7 @@ The table phone asks for this form on every tap of the live preview. Through the
 per radio group, Django's subwidgets for every radio button: attributes copied, a context per option) it cost
 4.5 ms of an 11.5 ms preview; this gives the same HTML in a fraction of that. Every value comes from the form
 as Django would render it (its widgets' values, attributes and errors); everything that comes from data (player
-names, posted values, messages) is escaped by django.utils.html.
+names, posted values, messages) is escaped (renderers.conditional_escape).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ MORE = (
 
 
 def deal_form(*, view, form, preview: dict | None, csrf_token: str) -> SafeString:
-    """The table page's deal form (templates/tables/table.html, partial "deal-form"): the form of the next deal,
+    """The table page's deal form (templates/tables/table.html, {% deal_form %}): the form of the next deal,
     its fields, and the settlement `preview` gives (the view's _preview: record, entry, rows), if any. Through the
     template engine this frame cost as much as the fields; a preview tap answers with this alone."""
     paths = view.paths
