@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from scorekeeper.renderers import attrs_html, conditional_escape, text_html
-from scorekeeper.tables.presenters import explanation, store_text
+from scorekeeper.tables.presenters import delta_tone, explanation, store_text
 
 # The radio groups shown as rows of pills, with the class that sizes them (static/css).
 PILLS = {
@@ -78,8 +78,7 @@ def _settlement(view, preview: dict) -> str:
     """Each seat's change and balance after the deal, what is on the table then, and why."""
     rows = "".join(
         f'\n          <tr><th scope="row">{conditional_escape(row["name"])}</th>\n'
-        f'            <td class="{"gain" if row["delta"] > 0 else "loss" if row["delta"] < 0 else ""}">'
-        f'{row["delta"]:+d}</td>\n'
+        f'            <td class="{delta_tone(row["delta"])}">{row["delta"]:+d}</td>\n'
         f'            <td class="muted">{conditional_escape(row["balance"])}</td></tr>\n        '
         for row in preview["rows"]
     )

@@ -56,9 +56,13 @@ def describe_record(deal: DealRecord, players: Sequence[str]) -> str:
     return f"{who} {CONTRACTS[deal.contract]} {SUIT_SYMBOLS.get(deal.trump, '')}, {deal.tricks}"
 
 
+def delta_tone(delta: int) -> str:
+    """The class a seat's change is shown in: a gain, a loss, or nothing for no change."""
+    return "gain" if delta > 0 else "loss" if delta < 0 else ""
+
+
 def _signed_cell(delta: int) -> str:
-    tone = "gain" if delta > 0 else "loss" if delta < 0 else ""
-    return f'<td class="num"><span class="{tone}">{delta:+d}</span></td>'
+    return f'<td class="num"><span class="{delta_tone(delta)}">{delta:+d}</span></td>'
 
 
 def tour_rows_html(tours) -> str:
