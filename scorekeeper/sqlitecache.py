@@ -105,10 +105,13 @@ class SQLiteCache(BaseCache):
             db = self._db()
             return db.executemany(sql, params) if many else db.execute(sql, params)
         except (sqlite3.Error, OSError) as error:
-            logger.warning("The shared cache could not %s: %s", what, error)
-            if isinstance(error, sqlite3.Error) and _broken(error):
-                self._replace(error)
+            self._refused(what, error)
             return None
+
+    def _refused(self, what: str, error: Exception) -> None:
+        logger.warning("The shared cache could not %s: %s", what, error)
+        if isinstance(error, sqlite3.Error) and _broken(error):
+            self._replace(error)
 
     # --- Django's cache API ---------------------------------------------------------------------------------
 
@@ -137,12 +140,11 @@ class SQLiteCache(BaseCache):
             (self.make_and_validate_key(key, version=version), self.get_backend_timeout(timeout), _pickled(value))
             for key, value in data.items()
         ]
+        sql = "INSERT OR REPLACE INTO cache (key, expires, value) VALUES (?, ?, ?)"
         if len(rows) == 1:
-            self._run("write", "INSERT OR REPLACE INTO cache (key, expires, value) VALUES (?, ?, ?)", rows[0])
+            self._run("write", sql, rows[0])
         else:
-            self._in_one_transaction(
-                "write", "INSERT OR REPLACE INTO cache (key, expires, value) VALUES (?, ?, ?)", rows
-            )
+            self._in_one_transaction("write", sql, rows)
         if next(self._writes) % self.CULL_EVERY == 0:
             self._cull()
         return []
@@ -203,9 +205,7 @@ class SQLiteCache(BaseCache):
                 db.execute("BEGIN IMMEDIATE")
                 db.executemany(sql, rows)
         except (sqlite3.Error, OSError) as error:
-            logger.warning("The shared cache could not %s: %s", what, error)
-            if isinstance(error, sqlite3.Error) and _broken(error):
-                self._replace(error)
+            self._refused(what, error)
 
     def _cull(self) -> None:
         self._run("cull", "DELETE FROM cache WHERE expires IS NOT NULL AND expires <= ?", (time.time(),))
@@ -213,8 +213,8 @@ class SQLiteCache(BaseCache):
         count = cursor.fetchone()[0] if cursor is not None else 0
         if count < self._max_entries:
             return
-        if self._cull_frequency == 0:
-            self.clear()
+        if self._cull_frequency == 0:  # Django's meaning: empty the cache (a write never raises, unlike clear())
+            self._run("cull", "DELETE FROM cache")
             return
         self._run(
             "cull",

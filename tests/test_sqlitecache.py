@@ -87,6 +87,16 @@ def test_a_file_damaged_while_in_use_or_of_another_shape_is_replaced_and_a_bad_v
     assert cache.get("again") == 3
 
 
+def test_a_cull_frequency_of_zero_empties_the_cache_when_it_is_full(tmp_path):
+    cache = make(tmp_path, MAX_ENTRIES=3, CULL_FREQUENCY=0)
+    cache.CULL_EVERY = 4
+    for i in range(4):
+        cache.set(f"k{i}", i)  # counted after k0 (1 row) and after k4
+    assert [cache.get(f"k{i}") for i in range(4)] == [0, 1, 2, 3]
+    cache.set("k4", 4)  # 5 rows, past 3: all go
+    assert [cache.get(f"k{i}") for i in range(5)] == [None] * 5
+
+
 def test_the_file_caches_files_left_from_before_are_deleted(tmp_path):
     directory = tmp_path / "tables"
     directory.mkdir()
