@@ -46,7 +46,6 @@ class Player(models.Model):
         return self.name
 
 
-
 class PlayerLink(models.Model):
     """A player's own link: his history, figures and charts, without a login (printed as a QR code on his
     report). Unguessable like a table's link; deleting the row revokes it, and the next one differs."""

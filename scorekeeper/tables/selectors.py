@@ -269,10 +269,6 @@ class TableView:
         """The table has ended its round: it takes no more writes."""
         return self.table.ended_at is not None
 
-    def deal_saved_with(self, key: str) -> Deal | None:
-        """The deal a form with this idempotency key saved, if any (struck out since, perhaps)."""
-        return deal_saved_with_key(table=self.table, key=key)
-
     def next_number_of(self, deal: Deal) -> int | None:
         """The ledger's number of `deal`, just appended after the deals of this view (None for a misdeal)."""
         return None if deal.void else self.next_number

@@ -30,6 +30,7 @@ from scorekeeper.tables.models import Table
 from scorekeeper.tables.selectors import (
     TableView,
     correction_preview,
+    deal_saved_with_key,
     deal_settlement,
     table_by_token,
     table_ledger,
@@ -139,7 +140,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     # A form already saved is answered from the stored deal before anything is validated against the table as
     # it is now (the state after that deal would refuse it: a paid-out codille remainder, a closed round).
     key = request.POST.get("idempotency_key", "")[:64]
-    stored = view.deal_saved_with(key)
+    stored = deal_saved_with_key(table=table, key=key)
     if stored is not None:
         return _saved(request, view, stored, created=False)
 
@@ -244,7 +245,7 @@ def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     view = table_screen(table=table)
     key = request.POST.get("idempotency_key", "")[:64]
-    if view.deal_saved_with(key) is not None:
+    if deal_saved_with_key(table=table, key=key) is not None:
         messages.info(request, _("This misdeal was already recorded."))
         return redirect("table", token=token)
     refusal = _refusal(view)
