@@ -215,3 +215,34 @@ def test_counting_bound_formula():
     assert counting_bound(13, [3] * 13) == 0
     assert counting_bound(5, [3, 3, 2, 2, 2]) == 8  # 3·3 − 4 = 5 twice, 3·2 − 4 = 2 three times: 16 / 2
     assert counting_bound(5, [3, 2, 2, 2, 2]) == 7  # (5 + 8) / 2 rounded up
+
+
+def test_last_round_seated_by_the_standings_with_the_bye_to_the_lowest_eligible():
+    # Nine entrants, round 3 by the standings (T-29). Before it 9 and 4 have played once (byes), the rest twice: the
+    # bye goes to the lowest-placed of those on two, 8; the others fill the tables in standing order.
+    started = tuple(
+        rounds_of(
+            [[[6, 5, 1, 4], [2, 7, 8, 3]], [[3, 9, 5, 7], [8, 2, 6, 1]]],
+            [[9], [4]],
+        )
+    )
+    schedule = plan(request(9, 3, started=started, by_standings=1, standings=(5, 3, 9, 1, 2, 4, 6, 7, 8)))
+    last = schedule.rounds[2]
+    assert last.byes == (8,)
+    assert [sorted(t) for t in last.tables] == [[1, 3, 5, 9], [2, 4, 6, 7]]
+    assert schedule.by_standings_from == 3
+
+
+def test_standings_round_moves_the_lower_placed_of_a_keep_apart_pair_to_the_next_table():
+    # Places 1–4 would sit together, but 3 and 4 are kept apart: 4 moves to table 2, swapping with its highest-placed
+    # entrant who creates no conflict, 5.
+    schedule = plan(request(8, 1, by_standings=1, standings=tuple(range(1, 9)), keep_apart=((3, 4),)))
+    assert [sorted(t) for t in schedule.rounds[0].tables] == [[1, 2, 3, 5], [4, 6, 7, 8]]
+
+
+def test_lowest_standing_bye_choice_decides_the_next_rounds_bye():
+    started = tuple(rounds_of([[[1, 2, 3, 4], [5, 6, 7, 8]]], [[9]]))
+    standings = (9, 8, 7, 6, 5, 4, 3, 2, 1)  # 9 must play (played 0); of the rest, 1 stands lowest
+    schedule = plan(request(9, 3, started=started, bye_choice="lowest_standing", standings=standings))
+    assert schedule.rounds[1].byes == (1,)
+    check_schedule(request(9, 3), schedule.rounds)
