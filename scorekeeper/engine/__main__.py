@@ -1,4 +1,4 @@
-"""Command line: `python -m scorekeeper.engine settle FILE|-` (INTERCHANGE.md).
+"""Command line: `python -m scorekeeper.engine settle FILE|-` (INTERCHANGE.md), `plan FILE|-` (TOURNAMENTS.md T-81).
 
 Prints the ledger as JSON. Bad input settles nothing: a JSON error on standard output, a one-line message on
 standard error, exit status 2.
@@ -12,6 +12,7 @@ import sys
 
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.interchange import ledger_json, load_json, settle_document
+from scorekeeper.engine.tournament.schedule import plan_file
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,7 +21,11 @@ def main(argv: list[str] | None = None) -> int:
     settle = sub.add_parser("settle", help="settle an interchange document and print its ledger")
     settle.add_argument("file", help="the document, or - for standard input")
     settle.add_argument("--explain", action="store_true", help="add each deal's explanation to the output")
+    plan = sub.add_parser("plan", help="plan a tournament's seating: schedule request in, schedule record out")
+    plan.add_argument("file", help="the request (docs/TOURNAMENTS.md T-81), or - for standard input")
     args = parser.parse_args(argv)
+    if args.command == "plan":
+        return _plan(args.file)
 
     try:
         if args.file == "-":
@@ -38,6 +43,16 @@ def main(argv: list[str] | None = None) -> int:
     except RecursionError:
         return _fail(EngineError("document_invalid", None, "the document is nested too deeply"))
     json.dump(ledger_json(ledger, explain=args.explain), sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _plan(path: str) -> int:
+    try:
+        record = plan_file(path)
+    except EngineError as error:
+        return _fail(error)
+    json.dump(record, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
 
