@@ -333,6 +333,7 @@ class ScoredTable:
     short: bool = False
     substitutes: tuple[Substitution, ...] = ()
     tops: tuple[int, int, int, int] | None = None
+    place_points: tuple[int, int, int, int] | None = None  # in twelfths, under placement and placement+chips
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,10 +416,12 @@ def table_scores(
 def score_table(result: TableResult, tournament: TournamentOptions, ruleset: RuleSet) -> ScoredTable:
     """A table's scores; the table order is by round change, or by contract points under `contracts` (T-40)."""
     changes = result.changes
-    scores = order = None
+    scores = order = places = None
     if changes is not None:
         scores = table_scores(changes, tournament, ruleset, result.contract_points)
         order = scores if tournament.method == "contracts" else changes
+        if tournament.method in ("placement", "placement+chips"):
+            places = place_points(changes, tournament.placement_points)
     return ScoredTable(
         table=result.table,
         seats=result.seats,
@@ -429,6 +432,7 @@ def score_table(result: TableResult, tournament: TournamentOptions, ruleset: Rul
         complete=result.complete,
         short=result.short,
         substitutes=result.substitutes,
+        place_points=places,  # type: ignore[arg-type]
     )
 
 

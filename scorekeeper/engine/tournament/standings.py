@@ -59,6 +59,7 @@ class RoundEntry:
     chips: int | None = None  # for the chips tie-break: the round change, or a duplicate round's board values
     beaten: int | None = None  # linear place points in the table order (T-45 `placement`)
     tops: int | None = None  # duplicate only (T-76)
+    place_points: int | None = None  # in twelfths, under placement and placement+chips (T-33)
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +296,7 @@ def _seat_entry(number: int, round_number: int, table: ScoredTable, options: Tou
         chips=None if table.chips is None else table.chips[seat],
         beaten=beaten(table.order)[seat],
         tops=None if table.tops is None else table.tops[seat],
+        place_points=None if table.place_points is None else table.place_points[seat],
     )
 
 
