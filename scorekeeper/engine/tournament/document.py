@@ -420,9 +420,9 @@ def settle_rounds(tournament: Tournament) -> tuple[RoundResult, ...]:
             except EngineError as error:
                 position = error.position if error.position is not None else len(table.deals)
                 raise _at(error, f"{where}.deals[{position - 1}]") from None
-            if result.valid_deals > most:
+            if result.valid_deals > most:  # type: ignore[operator]
                 raise _invalid(f"{where}.deals", f"a table-round has {most} valid deals, session.tours × 4 (T-6)")
-            if table.short and (result.valid_deals % 4 or result.valid_deals == most):
+            if table.short and (result.valid_deals % 4 or result.valid_deals == most):  # type: ignore[operator]
                 raise _invalid(f"{where}.short", "a short table ends after its last whole tour, before the last (T-9)")
             tables.append(result)
         rounds.append(RoundResult(planned.round, tuple(tables), planned.byes, planned.session, planned.started))

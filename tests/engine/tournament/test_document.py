@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 
 import pytest
 
 from scorekeeper.engine import EngineError
 from scorekeeper.engine.tournament.document import parse_tournament, score, standings_document
-
-SPRING = Path(__file__).resolve().parent / "documents" / "spring-open.json"
+from tests.engine.tournament.examples import SPRING
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from scorekeeper.engine import RuleSet
 from scorekeeper.engine.tournament.scorecard import Part, score_card
 from scorekeeper.engine.tournament.scores import TournamentOptions
 from scorekeeper.engine.tournament.standings import table_standings
-from tests.engine.tournament.test_standings import (
+from tests.engine.tournament.examples import (
     ANN,
     CAT,
     EIGHT,
@@ -58,7 +58,7 @@ def test_cards_under_the_other_methods():
         card = score_card(table_standings(FIVE, ivy_rounds(), options, PC).row(IVY), options, PC)
         assert card.lines[0].parts[0].code == code
     options = TournamentOptions(method="placement", bye_score="fixed")
-    card = score_card(table_standings(FIVE, ivy_rounds(round_3=""), options, PC).row(IVY), options, PC)
+    card = score_card(table_standings(FIVE, ivy_rounds(bye=False), options, PC).row(IVY), options, PC)
     assert card.lines[0].parts == (Part("place_points", 12 * 3, points=12 * 3, unit=1),)
     assert card.lines[2].parts == (Part("zero", 0),)
 
