@@ -283,7 +283,7 @@ def _rounds(raw_rounds: list[Any], session: Session) -> tuple[PlannedRound, ...]
     for r, raw in enumerate(raw_rounds):
         where = f"rounds[{r}]"
         raw = _fields(raw, ROUND_FIELDS, where, "a round")
-        if raw.get("round") != r + 1:
+        if not is_int(raw.get("round")) or raw["round"] != r + 1:
             raise _invalid(f"{where}.round", f"rounds are numbered 1, 2, … in order: this is round {r + 1} (T-82)")
         number = raw.get("session", previous_session)
         if not is_int(number) or number not in (previous_session, previous_session + 1) or (r == 0 and number != 1):

@@ -203,34 +203,38 @@ def order_blocks(
     blocks: list[list] = []
     decided: dict[object, str] = {}
     for value in sorted(by_total, reverse=True):
-        group = [by_total[value]]
-        for name, key in criteria:
+        # The blocks of one total, and between each two neighbours the name of what separated them.
+        group: list[list] = [by_total[value]]
+        between: list[str] = []
+        steps = [*criteria, ("lot", None)] if lot is not None else list(criteria)
+        for name, key in steps:
             split: list[list] = []
-            for block in group:
-                if len(block) == 1:
-                    split.append(block)
-                    continue
-                values = key(block)
-                parts: dict[object, list] = {}
-                for row in block:
-                    parts.setdefault(values[number(row)], []).append(row)
-                ordered = [parts[v] for v in sorted(parts, reverse=True)]
-                for part in ordered[:-1]:
-                    decided[number(part[-1])] = name
-                split.extend(ordered)
-            group = split
+            labels: list[str] = []
+            for i, block in enumerate(group):
+                if i:
+                    labels.append(between[i - 1])
+                parts = _split(block, key, number) if key is not None else [[row] for row in sorted(block, key=lot)]
+                split.extend(parts)
+                labels.extend([name] * (len(parts) - 1))
+            group, between = split, labels
+        for i, block in enumerate(group[:-1]):
+            decided[number(block[-1])] = between[i]
         for block in group:
-            if len(block) > 1 and lot is not None:
-                drawn = sorted(block, key=lot)
-                for row in drawn[:-1]:
-                    decided[number(row)] = "lot"
-                blocks.extend([row] for row in drawn)
-            else:
-                if len(block) > 1:
-                    for row in block:
-                        decided[number(row)] = "share"
-                blocks.append(block)
+            if len(block) > 1:
+                decided.update((number(row), "share") for row in block)
+        blocks.extend(group)
     return blocks, decided
+
+
+def _split(block: list, key: Callable[[list], dict], number: Callable) -> list[list]:
+    """A block split by one criterion, highest key first; a single row stays as it is."""
+    if len(block) == 1:
+        return [block]
+    values = key(block)
+    parts: dict[object, list] = {}
+    for row in block:
+        parts.setdefault(values[number(row)], []).append(row)
+    return [parts[v] for v in sorted(parts, reverse=True)]
 
 
 def head_to_head(meetings: dict[int, list[tuple[int, object, int]]]) -> dict[int, int]:

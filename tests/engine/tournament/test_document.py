@@ -271,6 +271,7 @@ def test_a_duplicate_tournament_is_refused_until_it_can_be_scored(spring):
         (lambda d: d["teams"].__setitem__("Jacks", [6, 7, 8]), "teams.Jacks"),
         (lambda d: d["teams"].__setitem__("Jacks", [5, 6]), "teams.Jacks"),
         (lambda d: d["rounds"][1].__setitem__("round", 3), "rounds[1].round"),
+        (lambda d: d["rounds"][0].__setitem__("round", True), "rounds[0].round"),
         (lambda d: d["rounds"][1].__setitem__("session", 3), "rounds[1].session"),
         (
             lambda d: d["rounds"][2]["tables"][0].__setitem__("deals", [{"dealer": 0, "void": True}]),

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import EngineError
 from scorekeeper.engine.tournament.scores import RoundResult, Substitution, TableResult, TournamentOptions
-from scorekeeper.engine.tournament.standings import Entrant, lot_digest, table_standings
+from scorekeeper.engine.tournament.standings import Entrant, lot_digest, order_blocks, table_standings
 from scorekeeper.engine.tournament.teams import rank_teams
 from tests.engine.tournament.examples import (
     ANN,
@@ -169,6 +169,22 @@ def test_standings_after_any_round_and_session():
     with pytest.raises(EngineError) as refused:
         table_standings(EIGHT, rounds, TournamentOptions(), PC, through_round=4)
     assert refused.value.code == "round_invalid"
+
+
+def test_decided_by_names_what_separates_each_row_from_the_next():
+    rows = [
+        {"number": 1, "total": 0, "firsts": 1, "chips": 0},
+        {"number": 2, "total": 0, "firsts": 1, "chips": 5},
+        {"number": 3, "total": 0, "firsts": 0, "chips": 9},
+        {"number": 4, "total": -1, "firsts": 0, "chips": 0},
+    ]
+    criteria = [(name, lambda block, name=name: {r["number"]: r[name] for r in block}) for name in ("firsts", "chips")]
+    blocks, decided = order_blocks(
+        rows, total=lambda r: r["total"], criteria=criteria, number=lambda r: r["number"], lot=None
+    )
+    # Firsts put 1 and 2 ahead of 3; chips then put 2 ahead of 1, so 1 is the row just above 3.
+    assert [[r["number"] for r in block] for block in blocks] == [[2], [1], [3], [4]]
+    assert decided == {2: "chips", 1: "firsts"}
 
 
 # --- §9.5 -------------------------------------------------------------------------------------------------------
