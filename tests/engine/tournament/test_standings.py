@@ -11,7 +11,13 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import EngineError
 from scorekeeper.engine.tournament.scores import RoundResult, Substitution, TableResult, TournamentOptions
-from scorekeeper.engine.tournament.standings import Entrant, lot_digest, order_blocks, table_standings
+from scorekeeper.engine.tournament.standings import (
+    Entrant,
+    head_to_head,
+    lot_digest,
+    order_blocks,
+    table_standings,
+)
 from scorekeeper.engine.tournament.teams import rank_teams
 from tests.engine.tournament.examples import (
     ANN,
@@ -94,6 +100,17 @@ def test_head_to_head_separates_eve_and_ben_by_round_2():
     assert (eve.place, ben.place) == (5, 6)
     # Cat and Hal met in round 2 and both lost 24: head-to-head 0 each, and they share.
     assert standings.row(CAT).place_label == standings.row(HAL).place_label == "=7"
+
+
+def test_the_head_to_head_scores_of_section_9_4():
+    cards = {row.number: row.entries for row in table_standings(EIGHT, ROUNDS, TournamentOptions(), PC).rows}
+
+    def meetings(*numbers):
+        return {n: [(e.round, e.table, e.score) for e in cards[n]] for n in numbers}
+
+    # Round 2: Eve 0 > Ben -24 at table 2; Cat and Hal met in round 2 and both lost 24.
+    assert head_to_head(meetings(EVE, BEN)) == {EVE: 1, BEN: -1}
+    assert head_to_head(meetings(CAT, HAL)) == {CAT: 0, HAL: 0}
 
 
 def test_the_lot_from_the_revealed_seed():
