@@ -106,6 +106,14 @@ class Standings:
         return next(r for r in self.rows if r.entrant.number == number)
 
 
+def session_end(rounds: Sequence[RoundResult | ScoredRound], session: int) -> int:
+    """The last round of a session: the standings after a session are the standings after it (T-10)."""
+    numbers = [r.round for r in rounds if r.session == session]
+    if not numbers:
+        raise EngineError("session_invalid", "session", f"the tournament has no session {session}")
+    return max(numbers)
+
+
 def lot_digest(seed: str, key: int | str) -> str:
     """T-49: the lowercase hex SHA-256 of `<seed>:lot:<key>`; the lot orders ascending."""
     return hashlib.sha256(f"{seed}:lot:{key}".encode()).hexdigest()
@@ -146,7 +154,7 @@ def rank(
     provisional = any(not r.started for r in rounds) or any(not t.complete for r in counted for t in r.tables)
 
     cards = {e.number: _card(e.number, counted, options, scale) for e in entrants}
-    rows = [_row(e, cards[e.number], options, through_round) for e in entrants]
+    rows = [_row(e, cards[e.number], through_round) for e in entrants]
     left_out = options.withdrawn == "unranked"
     ranked = [r for r in rows if not (left_out and r.withdrawn)]
     unranked = sorted((r for r in rows if left_out and r.withdrawn), key=lambda r: r.number)
@@ -304,7 +312,7 @@ def _seat_entry(number: int, round_number: int, table: ScoredTable, options: Tou
     )
 
 
-def _row(entrant: Entrant, card: list[RoundEntry], options: TournamentOptions, through_round: int) -> Standing:
+def _row(entrant: Entrant, card: list[RoundEntry], through_round: int) -> Standing:
     played = [e for e in card if e.kind == PLAYED]
     return Standing(
         entrant=entrant,
@@ -337,5 +345,6 @@ __all__ = [
     "lot_digest",
     "order_blocks",
     "rank",
+    "session_end",
     "table_standings",
 ]

@@ -16,6 +16,7 @@ from scorekeeper.engine.tournament.standings import (
     head_to_head,
     lot_digest,
     order_blocks,
+    session_end,
     table_standings,
 )
 from scorekeeper.engine.tournament.teams import rank_teams
@@ -177,7 +178,8 @@ def test_standings_after_any_round_and_session():
         played(2, ((CAT, FAY, HAL, ANN), (-24, 24, -24, 24)), ((DAN, EVE, GUS, BEN), (20, 0, 4, -24)), session=2),
         played(3, ((EVE, HAL, ANN, DAN), (0, 16, -12, -4)), ((FAY, GUS, BEN, CAT), (-12, -8, 4, 16)), session=2),
     ]
-    after_1 = table_standings(EIGHT, rounds, TournamentOptions(), PC, through_round=1)
+    assert (session_end(rounds, 1), session_end(rounds, 2)) == (1, 3)
+    after_1 = table_standings(EIGHT, rounds, TournamentOptions(), PC, through_round=session_end(rounds, 1))
     assert [(row.entrant.name, row.total // 12) for row in after_1.rows[:2]] == [("Gus", 56), ("Fay", 48)]
     assert all(len(row.entries) == 1 for row in after_1.rows)
     assert after_1.through_round == 1
