@@ -250,6 +250,14 @@ def test_interchange_codes_for_what_the_interchange_defines(spring):
     assert refusal({**spring, "options": {"pc.ante": "all_in"}}) == ("option_invalid", "options.pc.ante")
     assert refusal({**spring, "start": "forty"}) == ("start_invalid", "start")
     assert refusal({**spring, "format": "quadrille-deals/1"}) == ("format_invalid", "format")
+    drawn = {**spring, "options": {"session.tours": 1, "favourite.mode": "drawn_card"}}
+    assert refusal(drawn) == ("favourite_suit_required", "favourite_suit")
+    assert standings_document({**drawn, "favourite_suit": "H"})["rounds"][0]["tables"][0]["changes"] == [
+        60,
+        -4,
+        -28,
+        -28,
+    ]
 
 
 def test_a_duplicate_tournament_is_refused_until_it_can_be_scored(spring):
