@@ -16,7 +16,7 @@ from datetime import date as Date
 from typing import Any
 
 from scorekeeper.engine.errors import EngineError
-from scorekeeper.engine.interchange import parse_deal, parse_session
+from scorekeeper.engine.interchange import deal_json, parse_deal, parse_session
 from scorekeeper.engine.model import DealRecord, Session, is_int
 from scorekeeper.engine.tournament.scores import (
     TWELFTHS,
@@ -394,6 +394,53 @@ def _present(number: int, entrants: Mapping[int, Entrant], seen: set[int], round
 
 def _pairs(members: Sequence[int]) -> list[tuple[int, int]]:
     return [(a, b) for i, a in enumerate(members) for b in members[i + 1 :]]
+
+
+def tournament_json(tournament: Tournament) -> dict[str, Any]:
+    """The document of T-82 for a tournament: what `parse_tournament` reads back. Options equal to their
+    defaults are left out, as the interchange's writer does."""
+    session = tournament.session
+    doc: dict[str, Any] = {"format": FORMAT}
+    if tournament.name is not None:
+        doc["name"] = tournament.name
+    if tournament.date is not None:
+        doc["date"] = tournament.date
+    doc["ruleset"] = session.ruleset.value
+    doc["options"] = session.options.as_mapping(changed_only=True)
+    doc["start"] = session.start
+    if session.favourite_suit:
+        doc["favourite_suit"] = session.favourite_suit
+    doc["tournament"] = tournament.options.as_mapping(changed_only=True)
+    doc["seed_sha256"] = tournament.seed_sha256
+    doc["seed"] = tournament.seed
+    doc["entrants"] = [
+        {"number": e.number, "name": e.name}
+        | ({} if e.withdrawn_after is None else {"withdrawn_after": e.withdrawn_after})
+        for e in tournament.entrants
+    ]
+    doc["teams"] = {name: list(members) for name, members in tournament.teams}
+    doc["keep_apart"] = [list(pair) for pair in tournament.keep_apart]
+    doc["rounds"] = [
+        {
+            "round": r.round,
+            "session": r.session,
+            "started": r.started,
+            "byes": list(r.byes),
+            "tables": [_table_json(t) for t in r.tables],
+        }
+        for r in tournament.rounds
+    ]
+    return doc
+
+
+def _table_json(table: PlannedTable) -> dict[str, Any]:
+    out: dict[str, Any] = {"table": table.table, "seats": list(table.seats)}
+    if table.short:
+        out["short"] = True
+    if table.substitutes:
+        out["substitutes"] = [{"seat": s.seat, "name": s.name, "from_deal": s.from_deal} for s in table.substitutes]
+    out["deals"] = [deal_json(deal) for deal in table.deals]
+    return out
 
 
 def settle_rounds(tournament: Tournament) -> tuple[RoundResult, ...]:

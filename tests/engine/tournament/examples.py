@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
-from scorekeeper.engine import RuleSet
+from scorekeeper.engine import Options, RuleSet, Session, deal_json
+from scorekeeper.engine.ledger import opening_state, settle_deal
+from scorekeeper.engine.simulate import random_deal
 from scorekeeper.engine.tournament.scores import RoundResult, TableResult
 from scorekeeper.engine.tournament.standings import Entrant
 
@@ -76,3 +79,30 @@ def random_tournament(rng: random.Random) -> tuple[list[Entrant], list[RoundResu
             tables.append(TableResult(t + 1, tuple(seated[4 * t : 4 * t + 4]), (a, b, c, -a - b - c)))
         rounds.append(RoundResult(number, tuple(tables), tuple(byes)))
     return entrants, rounds
+
+
+def random_document(rng: random.Random, ruleset: RuleSet, tours: int = 2) -> dict:
+    """A valid tournament document: eight entrants, two rounds of `tours` tours, seeded random valid deals."""
+    session = Session(ruleset=ruleset, options=Options(session_tours=tours), start=40)
+    numbers = list(range(1, 9))
+    rounds = []
+    for number in (1, 2):
+        rng.shuffle(numbers)
+        tables = []
+        for t in (0, 1):
+            state = dataclasses.replace(opening_state(session), next_dealer=0)
+            deals = []
+            while state.number < 4 * tours:
+                deal = random_deal(rng, session, state)
+                state = settle_deal(session, state, deal, len(deals) + 1).state
+                deals.append(deal_json(deal))
+            tables.append({"table": t + 1, "seats": numbers[4 * t : 4 * t + 4], "deals": deals})
+        rounds.append({"round": number, "tables": tables})
+    return {
+        "format": "quadrille-tournament/1",
+        "ruleset": ruleset.value,
+        "options": {"session.tours": tours},
+        "start": 40,
+        "entrants": [{"number": n, "name": f"E{n}"} for n in range(1, 9)],
+        "rounds": rounds,
+    }
