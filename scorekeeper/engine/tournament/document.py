@@ -153,7 +153,7 @@ def parse_tournament(doc: Any) -> Tournament:
     numbers = {e.number for e in entrants}
     teams = _teams(doc.get("teams", {}), numbers, options)
     keep_apart = _keep_apart(doc.get("keep_apart", []), numbers)
-    rounds = _rounds(raw_rounds)
+    rounds = _rounds(raw_rounds, session)
     tournament = Tournament(
         session=session,
         options=options,
@@ -175,9 +175,7 @@ def _duplicate_options(session: Session) -> None:
     options = session.options
     if options.favourite_mode not in ("none", "drawn_card"):
         raise EngineError(
-            "duplicate_option",
-            "options.favourite.mode",
-            "a duplicate tournament has no favourite, or one drawn for it all (T-61)",
+            "duplicate_option", "options.favourite.mode", "a duplicate tournament has no favourite or a drawn one"
         )
     if options.paulans != "off":
         raise EngineError("duplicate_option", "options.paulans", "paulans are off in a duplicate tournament (T-61)")
@@ -278,7 +276,7 @@ def _keep_apart(raw: Any, numbers: set[int]) -> tuple[tuple[int, int], ...]:
     return tuple(pairs)
 
 
-def _rounds(raw_rounds: list[Any]) -> tuple[PlannedRound, ...]:
+def _rounds(raw_rounds: list[Any], session: Session) -> tuple[PlannedRound, ...]:
     rounds = []
     previous_session = 1
     planned_only = False
