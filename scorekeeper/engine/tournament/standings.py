@@ -103,7 +103,11 @@ class Standings:
     lot_pending: bool = False  # a lot would decide a shared place, but the seed is not yet revealed (T-26, T-49)
 
     def row(self, number: int) -> Standing:
-        return next(r for r in self.rows if r.entrant.number == number)
+        """The row of entrant `number`; KeyError when he is not entered."""
+        for row in self.rows:
+            if row.entrant.number == number:
+                return row
+        raise KeyError(number)
 
 
 def session_end(rounds: Sequence[RoundResult | ScoredRound], session: int) -> int:
