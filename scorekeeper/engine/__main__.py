@@ -1,4 +1,5 @@
-"""Command line: `python -m scorekeeper.engine settle FILE|-` (INTERCHANGE.md), `plan FILE|-` (TOURNAMENTS.md T-81).
+"""Command line: `python -m scorekeeper.engine settle FILE|-` (INTERCHANGE.md), `plan FILE|-` (TOURNAMENTS.md T-81),
+`standings FILE|-` (T-82, T-83).
 
 Prints the ledger as JSON. Bad input settles nothing: a JSON error on standard output, a one-line message on
 standard error, exit status 2.
@@ -12,6 +13,7 @@ import sys
 
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.interchange import ledger_json, load_json, settle_document
+from scorekeeper.engine.tournament.document import standings_document
 from scorekeeper.engine.tournament.schedule import plan_file
 
 
@@ -23,6 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     settle.add_argument("--explain", action="store_true", help="add each deal's explanation to the output")
     plan = sub.add_parser("plan", help="plan a tournament's seating: schedule request in, schedule record out")
     plan.add_argument("file", help="the request (docs/TOURNAMENTS.md T-81), or - for standard input")
+    standings = sub.add_parser("standings", help="score a tournament document (TOURNAMENTS.md §10)")
+    standings.add_argument("file", help="the document, or - for standard input")
+    standings.add_argument("--after-round", type=int, metavar="R", help="the standings as they stood after round R")
     args = parser.parse_args(argv)
     if args.command == "plan":
         return _plan(args.file)
@@ -35,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
                 text = handle.read()
     except OSError as exc:
         return _fail(EngineError("file_unreadable", None, f"cannot read {args.file}: {exc.strerror}"))
+    if args.command == "standings":
+        return _standings(text, args.after_round)
 
     try:
         ledger = settle_document(load_json(text), explain=args.explain)
@@ -53,6 +60,19 @@ def _plan(path: str) -> int:
     except EngineError as error:
         return _fail(error)
     json.dump(record, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _standings(text: bytes, after_round: int | None) -> int:
+    """A tournament document in, its standings document (T-83) out."""
+    try:
+        output = standings_document(load_json(text), through_round=after_round)
+    except EngineError as error:
+        return _fail(error)
+    except RecursionError:
+        return _fail(EngineError("document_invalid", None, "the document is nested too deeply"))
+    json.dump(output, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
 
