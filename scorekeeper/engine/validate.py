@@ -115,7 +115,8 @@ def check_deal(
             raise EngineError("called_not_callable", "called", "the king and the queen of trumps can never be called")
         if contract in (Contract.SOLO, Contract.VOLE_BID):
             raise EngineError("called_unexpected", "called", "a solo or a vole calls no card")
-        if contract is Contract.SELF_CALL and called[0] != "K":
+        if called[0] != "K" and (contract is Contract.SELF_CALL or contract is Contract.FORCED and ally is None):
+            # a self-call, and forced spadille played alone (a self-call, A-64), names one of his own kings.
             raise EngineError("self_call_not_king", "called", "a self-call names one of the hombre's own kings")
     elif (
         contract is Contract.MEDIATEUR
@@ -233,8 +234,10 @@ def check_deal(
         )
 
     barred = _vole_barred(contract, kinds, options)
-    if vole and barred and contract is not Contract.VOLE_BID:
-        raise EngineError("vole_barred", "vole_attempted", f"the vole may not be played for: {barred}")
+    if vole and barred:
+        # A declared vole is played for from the first trick: a bar refuses it like any attempt (§3.2).
+        field = "contract" if contract is Contract.VOLE_BID else "vole_attempted"
+        raise EngineError("vole_barred", field, f"the vole may not be played for: {barred}")
     if (
         premiers
         and not vole
