@@ -7,6 +7,7 @@ one-player side, the vole attempt of a declared vole, the hombre's tricks when h
 
 from __future__ import annotations
 
+from scorekeeper.engine.bounds import check_count, is_int
 from scorekeeper.engine.cards import SUITS, is_red, max_run
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.model import (
@@ -17,7 +18,6 @@ from scorekeeper.engine.model import (
     DealRecord,
     PenaltyKind,
     RuleSet,
-    is_int,
 )
 from scorekeeper.engine.options import Options
 
@@ -381,6 +381,7 @@ def _check_penalty(p, contract: Contract, ally: int | None, eldest: int) -> None
         raise EngineError("penalty_seats_invalid", "penalties", f"{kind.value.replace('_', ' ')} names {words}")
     if not is_int(p.count) or p.count < 1:
         raise EngineError("penalty_count_invalid", "penalties", "a penalty happens at least once")
+    check_count(p.count, "penalties")  # a settlement pays a penalty `count` times: never a number a file chose
     if not isinstance(p.intentional, bool):
         raise EngineError("penalty_invalid", "penalties", "intentional is yes or no")
     if kind in (PenaltyKind.FRIEND_REVEALED, PenaltyKind.PARTNER_OUT_OF_TURN):

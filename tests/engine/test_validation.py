@@ -89,7 +89,11 @@ SOLO = {"dealer": 3, "contract": "solo", "hombre": 1, "trump": "H", "tricks": 6}
         ({**SOLO, "penalties": [{"kind": "renounce", "seats": [0, 1]}]}, "penalty_seats_invalid", "penalties"),
         ({**SOLO, "penalties": [{"kind": "renounce", "seats": [5]}]}, "penalty_seats_invalid", "penalties"),
         ({**SOLO, "penalties": [{"kind": "turned_hand", "seats": [1, 1]}]}, "penalty_seats_invalid", "penalties"),
-        ({**SOLO, "penalties": [{"kind": "renounce", "seats": [0], "count": 0}]}, "penalty_count_invalid", "penalties"),
+        (
+            {**SOLO, "penalties": [{"kind": "renounce", "seats": [0], "count": "2"}]},
+            "penalty_count_invalid",
+            "penalties",
+        ),
         ({**SOLO, "penalties": [{"kind": "friend_revealed", "seats": [0]}]}, "penalty_seats_invalid", "penalties"),
         # The ally (Cat, seat 2) is not eldest here; Ann (seat 0) is eldest when Dan (3) deals.
         (
