@@ -47,6 +47,11 @@ MESSAGES = {
     "penalty_seats_invalid": _("That penalty does not fit those players."),
     "penalty_kind_invalid": _("Choose a penalty."),
     "penalty_count_invalid": _("A penalty happens at least once."),
+    # The bounds of INTERCHANGE.md; %(field)s is the engine's name of the number (e.g. deals[0].penalties[0].count).
+    "number_out_of_range": _(
+        "A number is out of range (%(field)s): a penalty happens 1 to 100 times, a file holds at most 100,000 "
+        "deals, and no other number goes beyond 1,000,000,000 either way."
+    ),
     "remainder_winner_required": _("Who takes the codille remainder (Spadille, or the highest trump)?"),
     "remainder_winner_not_eligible": _("Only the defenders of the last codille may take the remainder."),
     "remainder_winner_unexpected": _("No codille remainder is waiting."),
@@ -94,7 +99,10 @@ FIELDS = {
 
 def message_for(error: EngineError) -> str:
     """The error in the reader's language; a code without a message here falls back to the engine's English."""
-    return str(MESSAGES.get(error.code, error.message))
+    if error.code not in MESSAGES:
+        return error.message
+    text = str(MESSAGES[error.code])
+    return text % {"field": error.field} if "%(field)s" in text else text
 
 
 def field_for(error: EngineError, form_fields) -> str | None:
