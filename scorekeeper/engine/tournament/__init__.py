@@ -1,0 +1,1 @@
+"""Tournaments: seating plans, table scores, standings and duplicate boards (docs/TOURNAMENTS.md)."""
