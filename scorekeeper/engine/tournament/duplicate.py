@@ -1,0 +1,343 @@
+"""Scores of duplicate Quadrille (TOURNAMENTS.md §7.3, T-61, T-63, T-67 … T-76).
+
+Each seat's result on a board is its board value: the deal settled alone on a fresh table and closed by
+`split_equally`. It is compared with the same seat, holding the same cards, at the other tables that played the
+board: by matchpoints (Neuberg-adjusted when the board was played fewer times than the others) or by cross-IMPs.
+Scores are exact fractions until T-75 rounds them to hundredths, which are then stored and summed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scorekeeper.engine.errors import EngineError
+from scorekeeper.engine.ledger import Ledger, fold
+from scorekeeper.engine.model import DealRecord, Line, Opening, RuleSet, Session
+from scorekeeper.engine.options import Options
+from scorekeeper.engine.tournament.boards import HandRecord, check_deal_on_board
+from scorekeeper.engine.tournament.movement import Movement, board_here
+
+METHODS = ("matchpoints", "imps")
+# T-73: the IMP scale, 0 to 12 IMPs, in IMP steps.
+THETA = (1, 2, 3, 4, 6, 8, 10, 13, 16, 20, 25, 30)
+# T-73: `duplicate.imp_step` by rule set, so that a typical deal's difference is worth about as many IMPs in each.
+IMP_STEP = {
+    RuleSet.PARLETT_CHIPS: 1,
+    RuleSet.MODERN_CHIPS: 1,
+    RuleSet.PARLETT_POINTS: 2,
+    RuleSet.BRITANNICA_COUNTERS: 4,
+}
+FAVOURITE_MODES = ("none", "drawn_card")
+
+
+def check_duplicate_options(options: Options) -> None:
+    """T-61: every table must settle a board with the same factor, so the favourite suit is none or drawn once for
+    the tournament, and there are no paulans (their factor depends on a deal's place in a table's run)."""
+    if options.favourite_mode not in FAVOURITE_MODES:
+        raise EngineError(
+            "duplicate_option",
+            "options.favourite.mode",
+            "in duplicate the favourite suit is none or drawn once for the tournament (drawn_card)",
+        )
+    if options.paulans != "off":
+        raise EngineError("duplicate_option", "options.paulans", "in duplicate there are no paulans (paulans = off)")
+
+
+def hundredths(value: Fraction | int) -> int:
+    """T-75 with T-4: `value` rounded to 1/100, halves away from zero, as a whole number of hundredths."""
+    magnitude = math.floor(abs(Fraction(value)) * 100 + Fraction(1, 2))
+    return magnitude if value >= 0 else -magnitude
+
+
+def hundredths_text(value: int) -> str:
+    """T-3 and T-83: a stored duplicate score with two decimals, `"3.50"`, `"-0.25"`."""
+    sign = "-" if value < 0 else ""
+    return f"{sign}{abs(value) // 100}.{abs(value) % 100:02d}"
+
+
+def imps(difference: int | Fraction, step: int) -> int:
+    """T-73: a difference of board values in IMPs: sign(d) · #{θ ∈ Θ : |d| ≥ θ · step}."""
+    count = sum(1 for theta in THETA if abs(difference) >= theta * step)
+    return count if difference >= 0 else -count
+
+
+def board_values(session: Session, deal: DealRecord) -> tuple[int, ...]:
+    """T-67: each seat's closing balance when the deal is settled alone on a fresh table (every seat at 0, empty
+    stores) and the table is closed by `split_equally`. Raises the engine's deal errors."""
+    return settle_alone(session, deal).balances
+
+
+def settle_alone(session: Session, deal: DealRecord) -> Ledger:
+    """The ledger of T-67's settlement: the deal alone on a fresh table, closed by `split_equally`."""
+    options = dataclasses.replace(
+        session.options,
+        pc_session_end_pot="split_equally",
+        mc_session_end_pot="split_equally",
+        bc_session_end="split_equally",
+    )
+    fresh = dataclasses.replace(session, options=options, start=0, opening=Opening())
+    return fold(fresh, [deal], close=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One table's play of a board: the seats' board values, or None when a fouled board has no result; the deal
+    as checked against the board (its runs read from the pockets) and its line, when known."""
+
+    table: int
+    values: tuple[int, ...] | None
+    fouled: bool = False
+    deal: DealRecord | None = None
+    line: Line | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayScore:
+    """A table's scores on a board, per seat; matchpoints, percentages and IMPs in hundredths (T-75).
+
+    `group` is how many tables the play was compared among, itself included: 1 means an average (T-72)."""
+
+    table: int
+    values: tuple[int, ...] | None
+    fouled: bool
+    group: int
+    matchpoints: tuple[int, ...]
+    percents: tuple[int, ...]
+    imps: tuple[int, ...]
+    tops: tuple[bool, ...]
+    deal: DealRecord | None = None
+    line: Line | None = None
+
+
+def score_board(plays: Sequence[Play], *, normal: int, imp_step: int) -> tuple[PlayScore, ...]:
+    """T-63, T-68 … T-75: every table's scores on one board, by table number.
+
+    `normal` is N, the times a board of the round is normally played. The tables that played the board's cards
+    are compared among themselves, and so are the tables that played it fouled (T-63); each group's matchpoints
+    are scaled to N by Neuberg (T-71), and a play compared with no other scores the average (T-72)."""
+    tables = [play.table for play in plays]
+    if len(set(tables)) != len(tables):
+        raise ValueError("a table plays a board once")
+    correct = [play for play in plays if not play.fouled]
+    fouled = [play for play in plays if play.fouled and play.values is not None]
+    scores = {}
+    for group in (correct, fouled):
+        for play in group:
+            scores[play.table] = _score_in_group(play, group, normal, imp_step)
+    for play in plays:
+        if play.table not in scores:
+            scores[play.table] = _score_in_group(play, [play], normal, imp_step)
+    return tuple(scores[table] for table in sorted(scores))
+
+
+def _score_in_group(play: Play, group: Sequence[Play], normal: int, imp_step: int) -> PlayScore:
+    n = len(group)
+    others = [other.values for other in group if other.table != play.table]
+    matchpoints, cross_imps, tops = [], [], []
+    for seat in range(4):
+        if not others or play.values is None:
+            adjusted = Fraction(normal - 1)  # T-72: the average, 50 %
+            average_imps = Fraction(0)
+            top = False
+        else:
+            mine = play.values[seat]
+            theirs = [values[seat] for values in others]  # type: ignore[index]
+            raw = sum(2 if mine > value else 1 if mine == value else 0 for value in theirs)
+            adjusted = Fraction((raw + 1) * normal, n) - 1  # T-71, the identity when n = N
+            average_imps = Fraction(sum(imps(mine - value, imp_step) for value in theirs), len(theirs))
+            top = raw == 2 * len(theirs)
+        matchpoints.append(adjusted)
+        cross_imps.append(average_imps)
+        tops.append(top)
+    return PlayScore(
+        table=play.table,
+        values=play.values,
+        fouled=play.fouled,
+        group=n if play.values is not None else 1,
+        matchpoints=tuple(hundredths(mp) for mp in matchpoints),
+        percents=tuple(percent(mp, normal) for mp in matchpoints),
+        imps=tuple(hundredths(value) for value in cross_imps),
+        tops=tuple(tops),
+        deal=play.deal,
+        line=play.line,
+    )
+
+
+def top(normal: int) -> int:
+    """The matchpoints of a board's top when it is played N times: 2 (N − 1)."""
+    return 2 * (normal - 1)
+
+
+def percent(matchpoints: Fraction | int, normal: int) -> int:
+    """T-70: a board's percentage, MP / (2 (N − 1)) × 100, in hundredths of a per cent, from the exact value.
+
+    A board that is normally played once has no top: its score is the average, 50 % (T-72)."""
+    if normal == 1:
+        return 50_00
+    return hundredths(Fraction(matchpoints) * 100 / top(normal))
+
+
+# A round of a duplicate tournament.
+
+
+@dataclass(frozen=True, slots=True)
+class TableBoards:
+    """What one table recorded in a duplicate round: (board, deal) in play order, and the boards it fouled."""
+
+    table: int
+    deals: tuple[tuple[int, DealRecord], ...]
+    fouled: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    board: int
+    scores: tuple[PlayScore, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableTotals:
+    """A table's seats over the round: sums of stored board scores (hundredths), tops won, board values (chips),
+    and the boards scored with the sum of their tops, 2 (N − 1) each, for T-70's percentage."""
+
+    table: int
+    matchpoints: tuple[int, ...]
+    imps: tuple[int, ...]
+    tops: tuple[int, ...]
+    chips: tuple[int, ...]
+    boards: int
+    top_total: int
+
+    def scores(self, method: str) -> tuple[int, ...]:
+        return self.matchpoints if method == "matchpoints" else self.imps
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateRound:
+    movement: Movement
+    boards: tuple[BoardResult, ...]
+    tables: tuple[TableTotals, ...]
+
+    def table(self, number: int) -> TableTotals:
+        return next(totals for totals in self.tables if totals.table == number)
+
+
+def score_round(
+    session: Session,
+    movement: Movement,
+    tables: Sequence[TableBoards],
+    records: Mapping[int, HandRecord],
+    *,
+    imp_step: int,
+) -> DuplicateRound:
+    """Every board of a round scored, and every table's totals.
+
+    Each deal is checked against its board (T-62) and against the movement (the board was sent to that table),
+    then valued on a fresh table (T-67). Errors name their place as `tables[i].deals[j].field` (0-based indices
+    into `tables` and a table's `deals`), or `tables[i].fouled[k]`."""
+    plays: dict[int, list[Play]] = {}
+    seen_tables: set[int] = set()
+    for i, table in enumerate(tables):
+        if table.table in seen_tables or not 1 <= table.table <= movement.tables:
+            raise EngineError(
+                "table_invalid", f"tables[{i}].table", f"tables of this round are numbered 1 to {movement.tables}"
+            )
+        seen_tables.add(table.table)
+        for k, board in enumerate(sorted(table.fouled)):
+            _placed(movement, board, table.table, records, f"tables[{i}].fouled[{k}]")
+        recorded: set[int] = set()
+        for j, (board, deal) in enumerate(table.deals):
+            where = f"tables[{i}].deals[{j}]."
+            record = _placed(movement, board, table.table, records, where + "board")
+            if board in recorded:
+                raise EngineError(
+                    "board_repeated", where + "board", f"board {board} is recorded twice at table {table.table}"
+                )
+            recorded.add(board)
+            fouled = board in table.fouled
+            if fouled and deal.void:  # E2 found during play: the fouled board has no result
+                plays.setdefault(board, []).append(Play(table.table, None, True, deal))
+                continue
+            try:
+                if not fouled:
+                    deal = check_deal_on_board(deal, record, session.options)
+                ledger = settle_alone(session, deal)
+            except EngineError as error:
+                raise EngineError(error.code, where + (error.field or "board"), error.message) from None
+            entry = ledger.entries[0]
+            plays.setdefault(board, []).append(Play(table.table, ledger.balances, fouled, entry.deal, entry.line))
+        for board in table.fouled - recorded:
+            plays.setdefault(board, []).append(Play(table.table, None, True))
+
+    normal = movement.plays
+    results = tuple(
+        BoardResult(board, score_board(board_plays, normal=normal, imp_step=imp_step))
+        for board, board_plays in sorted(plays.items())
+    )
+    return DuplicateRound(movement, results, _totals(tables, results, normal))
+
+
+def _placed(movement: Movement, board: object, table: int, records: Mapping[int, HandRecord], field: str) -> HandRecord:
+    if type(board) is not int or board not in records:
+        raise EngineError("board_unknown", field, f"board {board!r} has no hand record")
+    try:
+        board_here(movement, board, table)
+    except EngineError as error:
+        raise EngineError(error.code, field, error.message) from None
+    return records[board]
+
+
+def _totals(tables: Sequence[TableBoards], results: Sequence[BoardResult], normal: int) -> tuple[TableTotals, ...]:
+    by_table: dict[int, list[PlayScore]] = {table.table: [] for table in tables}
+    for result in results:
+        for score in result.scores:
+            by_table[score.table].append(score)
+    totals = []
+    for table in sorted(by_table):
+        scores = by_table[table]
+        totals.append(
+            TableTotals(
+                table=table,
+                matchpoints=_seat_sums(score.matchpoints for score in scores),
+                imps=_seat_sums(score.imps for score in scores),
+                tops=_seat_sums(tuple(int(t) for t in score.tops) for score in scores),
+                chips=_seat_sums(score.values for score in scores if score.values is not None),
+                boards=len(scores),
+                top_total=len(scores) * top(normal),
+            )
+        )
+    return tuple(totals)
+
+
+def _seat_sums(rows) -> tuple[int, ...]:
+    sums = [0, 0, 0, 0]
+    for row in rows:
+        for seat in range(4):
+            sums[seat] += row[seat]
+    return tuple(sums)
+
+
+__all__ = [
+    "IMP_STEP",
+    "METHODS",
+    "BoardResult",
+    "DuplicateRound",
+    "Play",
+    "PlayScore",
+    "TableBoards",
+    "TableTotals",
+    "board_values",
+    "check_duplicate_options",
+    "hundredths",
+    "hundredths_text",
+    "imps",
+    "percent",
+    "score_board",
+    "score_round",
+    "settle_alone",
+    "top",
+]
