@@ -12,6 +12,7 @@ import sys
 
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.interchange import ledger_json, load_json, settle_document
+from scorekeeper.engine.tournament.boards import boards_document
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,7 +21,15 @@ def main(argv: list[str] | None = None) -> int:
     settle = sub.add_parser("settle", help="settle an interchange document and print its ledger")
     settle.add_argument("file", help="the document, or - for standard input")
     settle.add_argument("--explain", action="store_true", help="add each deal's explanation to the output")
+    boards = sub.add_parser("boards", help="deal new hand records for duplicate (TOURNAMENTS.md T-84)")
+    boards.add_argument("--first", help="the number of the first board, from 1")
+    boards.add_argument("--count", help="how many boards, 1 to 10,000")
     args = parser.parse_args(argv)
+    if args.command == "boards":
+        try:
+            return _print(boards_document(args.first, args.count))
+        except EngineError as error:
+            return _fail(error)
 
     try:
         if args.file == "-":
@@ -38,6 +47,12 @@ def main(argv: list[str] | None = None) -> int:
     except RecursionError:
         return _fail(EngineError("document_invalid", None, "the document is nested too deeply"))
     json.dump(ledger_json(ledger, explain=args.explain), sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _print(document: dict) -> int:
+    json.dump(document, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
 

@@ -24,6 +24,7 @@ HAND = 10
 SEATS = range(4)
 MAX_BOARD = 10**9  # INTERCHANGE.md's bound on every integer
 MAX_COUNT = 10_000  # T-84
+BOARDS_FORMAT = "quadrille-boards/1"
 
 _SECURE = secrets.SystemRandom()
 
@@ -74,6 +75,20 @@ def deal_boards(first: int, count: int, rng: random.Random | None = None) -> tup
     if first + count - 1 > MAX_BOARD:
         raise EngineError("request_invalid", "count", f"boards are numbered up to {MAX_BOARD}")
     return tuple(deal_board(board, rng) for board in range(first, first + count))
+
+
+def boards_document(first: str | None, count: str | None) -> dict[str, Any]:
+    """T-84's output for the command line's `--first B --count N`, given as the text typed."""
+    records = deal_boards(_number(first, "first"), _number(count, "count"))
+    return {"format": BOARDS_FORMAT, "boards": [hand_record_json(record) for record in records]}
+
+
+def _number(text: str | None, name: str) -> int:
+    if text is None:
+        raise EngineError("request_invalid", name, f"give --{name}, a whole number")
+    if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 12:
+        raise EngineError("request_invalid", name, f"--{name} must be a whole number, not {text!r}")
+    return int(text)
 
 
 def hand_record_json(record: HandRecord) -> dict[str, Any]:
@@ -271,6 +286,7 @@ __all__ = [
     "PACK",
     "HandRecord",
     "board_dealer",
+    "boards_document",
     "check_deal_on_board",
     "deal_board",
     "deal_boards",
