@@ -13,6 +13,7 @@ import sys
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.interchange import ledger_json, load_json, settle_document
 from scorekeeper.engine.tournament.boards import boards_document
+from scorekeeper.engine.tournament.document import standings_document
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,6 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     settle = sub.add_parser("settle", help="settle an interchange document and print its ledger")
     settle.add_argument("file", help="the document, or - for standard input")
     settle.add_argument("--explain", action="store_true", help="add each deal's explanation to the output")
+    standings = sub.add_parser("standings", help="score a tournament document (TOURNAMENTS.md §10)")
+    standings.add_argument("file", help="the document, or - for standard input")
+    standings.add_argument("--after-round", type=int, metavar="R", help="the standings as they stood after round R")
     boards = sub.add_parser("boards", help="deal new hand records for duplicate (TOURNAMENTS.md T-84)")
     boards.add_argument("--first", help="the number of the first board, from 1")
     boards.add_argument("--count", help="how many boards, 1 to 10,000")
@@ -39,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
                 text = handle.read()
     except OSError as exc:
         return _fail(EngineError("file_unreadable", None, f"cannot read {args.file}: {exc.strerror}"))
+    if args.command == "standings":
+        return _standings(text, args.after_round)
 
     try:
         ledger = settle_document(load_json(text), explain=args.explain)
@@ -49,6 +55,17 @@ def main(argv: list[str] | None = None) -> int:
     json.dump(ledger_json(ledger, explain=args.explain), sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
+
+
+def _standings(text: bytes, after_round: int | None) -> int:
+    """A tournament document in, its standings document (T-83) out."""
+    try:
+        output = standings_document(load_json(text), through_round=after_round)
+    except EngineError as error:
+        return _fail(error)
+    except RecursionError:
+        return _fail(EngineError("document_invalid", None, "the document is nested too deeply"))
+    return _print(output)
 
 
 def _print(document: dict) -> int:
