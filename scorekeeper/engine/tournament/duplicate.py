@@ -13,24 +13,23 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.ledger import Ledger, fold
-from scorekeeper.engine.model import DealRecord, Line, Opening, RuleSet, Session
+from scorekeeper.engine.model import DealRecord, Line, Opening, Session
 from scorekeeper.engine.options import Options
 from scorekeeper.engine.tournament.boards import HandRecord, check_deal_on_board
-from scorekeeper.engine.tournament.movement import Movement, board_here
+from scorekeeper.engine.tournament.movement import Movement, board_here, round_movements
+from scorekeeper.engine.tournament.scores import ScoredRound, ScoredTable, TournamentOptions
+from scorekeeper.engine.tournament.standings import PLAYED, Standings
+
+if TYPE_CHECKING:  # the document imports this module: its types are only named here
+    from scorekeeper.engine.tournament.document import PlannedRound, PlannedTable
 
 METHODS = ("matchpoints", "imps")
 # T-73: the IMP scale, 0 to 12 IMPs, in IMP steps.
 THETA = (1, 2, 3, 4, 6, 8, 10, 13, 16, 20, 25, 30)
-# T-73: `duplicate.imp_step` by rule set, so that a typical deal's difference is worth about as many IMPs in each.
-IMP_STEP = {
-    RuleSet.PARLETT_CHIPS: 1,
-    RuleSet.MODERN_CHIPS: 1,
-    RuleSet.PARLETT_POINTS: 2,
-    RuleSet.BRITANNICA_COUNTERS: 4,
-}
 FAVOURITE_MODES = ("none", "drawn_card")
 
 
@@ -313,6 +312,124 @@ def _totals(tables: Sequence[TableBoards], results: Sequence[BoardResult], norma
     return tuple(totals)
 
 
+# The tournament document (T-82, T-83): a duplicate tournament's rounds scored for the standings.
+
+# Codes of the board and movement checks; in a tournament document they are `document_invalid` (T-83).
+DOCUMENT_CODES = frozenset(
+    {
+        "board_void",
+        "board_dealer_wrong",
+        "run_not_on_board",
+        "called_not_held",
+        "forced_without_spadille",
+        "board_unknown",
+        "board_wrong_table",
+        "board_not_in_round",
+        "board_repeated",
+        "table_invalid",
+    }
+)
+
+
+def score_document_rounds(
+    session: Session,
+    rounds: Sequence[PlannedRound],
+    records: Mapping[int, HandRecord],
+    options: TournamentOptions,
+) -> tuple[tuple[ScoredRound, ...], tuple[DuplicateRound | None, ...]]:
+    """Every round of a duplicate tournament document scored: the tables as the standings read them (scores in
+    hundredths under the method, chips the board values, tops), and each started round's boards (None for a
+    round only planned). Errors are placed in the document (`rounds[1].tables[0].deals[3].run_side`)."""
+    tours = session.options.session_tours
+    movements = round_movements([len(planned.tables) for planned in rounds], tours)
+    scored: list[ScoredRound] = []
+    boards: list[DuplicateRound | None] = []
+    for r, (planned, movement) in enumerate(zip(rounds, movements, strict=True)):
+        if not planned.started:
+            unplayed = tuple(ScoredTable(t.table, t.seats, None, None, None, None, False) for t in planned.tables)
+            scored.append(ScoredRound(planned.round, unplayed, planned.byes, planned.session, started=False))
+            boards.append(None)
+            continue
+        played = [
+            TableBoards(t.table, tuple(zip(t.boards, t.deals, strict=True)), frozenset(t.fouled))
+            for t in planned.tables
+        ]
+        try:
+            result = score_round(session, movement, played, records, imp_step=options.imp_step(session.ruleset))
+        except EngineError as error:
+            code = "document_invalid" if error.code in DOCUMENT_CODES else error.code
+            raise EngineError(code, f"rounds[{r}].{error.field}", error.message) from None
+        tables = tuple(
+            _scored_table(t, result.table(t.table), options.method, 4 * tours, f"rounds[{r}].tables[{i}]")
+            for i, t in enumerate(planned.tables)
+        )
+        scored.append(ScoredRound(planned.round, tables, planned.byes, planned.session))
+        boards.append(result)
+    return tuple(scored), tuple(boards)
+
+
+def _scored_table(table: PlannedTable, totals: TableTotals, method: str, most: int, where: str) -> ScoredTable:
+    """A duplicate table as the standings read it: no round changes (T-83), scores ordering the table (T-40)."""
+    if table.short and (totals.boards % 4 or totals.boards >= most):
+        raise EngineError(
+            "document_invalid", f"{where}.short", "a short table ends after its last whole set, before the last (T-9)"
+        )
+    scored = totals.boards > 0 or table.short
+    scores = totals.scores(method) if scored else None
+    return ScoredTable(
+        table=table.table,
+        seats=table.seats,
+        changes=None,
+        scores=scores,  # type: ignore[arg-type]
+        chips=totals.chips if scored else None,  # type: ignore[arg-type]
+        order=scores,  # type: ignore[arg-type]
+        complete=table.short or totals.boards == most,
+        short=table.short,
+        substitutes=table.substitutes,
+        tops=totals.tops if scored else None,  # type: ignore[arg-type]
+    )
+
+
+def percentages(standings: Standings, boards: Sequence[DuplicateRound | None]) -> dict[int, int | None]:
+    """T-70 for every entrant, in hundredths of a per cent: the sum of his stored matchpoints over the sum of the
+    tops 2 (N − 1) of the boards he played (`boards[r]` is round r + 1's). None when he played no board."""
+    result: dict[int, int | None] = {}
+    for row in standings.rows:
+        matchpoints = tops = played = 0
+        for entry in row.entries:
+            if entry.kind != PLAYED or entry.score is None:
+                continue
+            totals = boards[entry.round - 1].table(entry.table)  # type: ignore[union-attr, arg-type]
+            matchpoints += entry.score
+            tops += totals.top_total
+            played += totals.boards
+        if not played:
+            result[row.number] = None
+        else:
+            result[row.number] = hundredths(Fraction(matchpoints, tops)) if tops else 50_00
+    return result
+
+
+def boards_json(result: DuplicateRound, method: str) -> list[dict[str, Any]]:
+    """T-83's `boards` of a round: every table's board values (T-67) and scores (T-69 … T-75) on each board."""
+    return [
+        {
+            "board": board.board,
+            "tables": [
+                {
+                    "table": score.table,
+                    "values": None if score.values is None else list(score.values),
+                    "scores": [
+                        hundredths_text(v) for v in (score.matchpoints if method == "matchpoints" else score.imps)
+                    ],
+                }
+                for score in board.scores
+            ],
+        }
+        for board in result.boards
+    ]
+
+
 def _seat_sums(rows) -> tuple[int, ...]:
     sums = [0, 0, 0, 0]
     for row in rows:
@@ -322,7 +439,7 @@ def _seat_sums(rows) -> tuple[int, ...]:
 
 
 __all__ = [
-    "IMP_STEP",
+    "DOCUMENT_CODES",
     "METHODS",
     "BoardResult",
     "DuplicateRound",
@@ -331,12 +448,15 @@ __all__ = [
     "TableBoards",
     "TableTotals",
     "board_values",
+    "boards_json",
     "check_duplicate_options",
     "hundredths",
     "hundredths_text",
     "imps",
     "percent",
+    "percentages",
     "score_board",
+    "score_document_rounds",
     "score_round",
     "settle_alone",
     "top",
