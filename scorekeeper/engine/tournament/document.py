@@ -16,7 +16,7 @@ from datetime import date as Date
 from typing import Any
 
 from scorekeeper.engine.errors import EngineError
-from scorekeeper.engine.interchange import parse_deal, parse_session
+from scorekeeper.engine.interchange import deal_json, parse_deal, parse_session
 from scorekeeper.engine.model import DealRecord, Session, is_int
 from scorekeeper.engine.tournament.boards import HandRecord, parse_hand_record
 from scorekeeper.engine.tournament.duplicate import (
@@ -301,7 +301,7 @@ def _rounds(raw_rounds: list[Any], session: Session, duplicate: bool = False) ->
     for r, raw in enumerate(raw_rounds):
         where = f"rounds[{r}]"
         raw = _fields(raw, ROUND_FIELDS, where, "a round")
-        if raw.get("round") != r + 1:
+        if not is_int(raw.get("round")) or raw["round"] != r + 1:
             raise _invalid(f"{where}.round", f"rounds are numbered 1, 2, … in order: this is round {r + 1} (T-82)")
         number = raw.get("session", previous_session)
         if not is_int(number) or number not in (previous_session, previous_session + 1) or (r == 0 and number != 1):
@@ -438,6 +438,53 @@ def _pairs(members: Sequence[int]) -> list[tuple[int, int]]:
     return [(a, b) for i, a in enumerate(members) for b in members[i + 1 :]]
 
 
+def tournament_json(tournament: Tournament) -> dict[str, Any]:
+    """The document of T-82 for a tournament: what `parse_tournament` reads back. Options equal to their
+    defaults are left out, as the interchange's writer does."""
+    session = tournament.session
+    doc: dict[str, Any] = {"format": FORMAT}
+    if tournament.name is not None:
+        doc["name"] = tournament.name
+    if tournament.date is not None:
+        doc["date"] = tournament.date
+    doc["ruleset"] = session.ruleset.value
+    doc["options"] = session.options.as_mapping(changed_only=True)
+    doc["start"] = session.start
+    if session.favourite_suit:
+        doc["favourite_suit"] = session.favourite_suit
+    doc["tournament"] = tournament.options.as_mapping(changed_only=True)
+    doc["seed_sha256"] = tournament.seed_sha256
+    doc["seed"] = tournament.seed
+    doc["entrants"] = [
+        {"number": e.number, "name": e.name}
+        | ({} if e.withdrawn_after is None else {"withdrawn_after": e.withdrawn_after})
+        for e in tournament.entrants
+    ]
+    doc["teams"] = {name: list(members) for name, members in tournament.teams}
+    doc["keep_apart"] = [list(pair) for pair in tournament.keep_apart]
+    doc["rounds"] = [
+        {
+            "round": r.round,
+            "session": r.session,
+            "started": r.started,
+            "byes": list(r.byes),
+            "tables": [_table_json(t) for t in r.tables],
+        }
+        for r in tournament.rounds
+    ]
+    return doc
+
+
+def _table_json(table: PlannedTable) -> dict[str, Any]:
+    out: dict[str, Any] = {"table": table.table, "seats": list(table.seats)}
+    if table.short:
+        out["short"] = True
+    if table.substitutes:
+        out["substitutes"] = [{"seat": s.seat, "name": s.name, "from_deal": s.from_deal} for s in table.substitutes]
+    out["deals"] = [deal_json(deal) for deal in table.deals]
+    return out
+
+
 def settle_rounds(tournament: Tournament) -> tuple[RoundResult, ...]:
     """Every started table's deals settled by the engine (T-6, T-7, T-9); refused at the first deal at fault."""
     names = {e.number: e.name for e in tournament.entrants}
@@ -464,9 +511,9 @@ def settle_rounds(tournament: Tournament) -> tuple[RoundResult, ...]:
             except EngineError as error:
                 position = error.position if error.position is not None else len(table.deals)
                 raise _at(error, f"{where}.deals[{position - 1}]") from None
-            if result.valid_deals > most:
+            if result.valid_deals > most:  # type: ignore[operator]
                 raise _invalid(f"{where}.deals", f"a table-round has {most} valid deals, session.tours × 4 (T-6)")
-            if table.short and (result.valid_deals % 4 or result.valid_deals == most):
+            if table.short and (result.valid_deals % 4 or result.valid_deals == most):  # type: ignore[operator]
                 raise _invalid(f"{where}.short", "a short table ends after its last whole tour, before the last (T-9)")
             tables.append(result)
         rounds.append(RoundResult(planned.round, tuple(tables), planned.byes, planned.session, planned.started))

@@ -291,14 +291,14 @@ class TableResult:
 
     `changes` are the round changes of seats 0-3 (T-7), or None while the table has no valid deal. `contract_points`
     are needed only under `contracts` (T-39). `complete` is true when the table has all its deals or ended short
-    (T-9); `holders` name, per seat, who held it for the most valid deals (T-78): an entrant number, or a
-    substitute's name."""
+    (T-9); `valid_deals` is their count (None when not known); `holders` name, per seat, who held it for the most
+    valid deals (T-78): an entrant number, or a substitute's name (None: the seated entrants)."""
 
     table: int
     seats: tuple[int, int, int, int]
     changes: tuple[int, int, int, int] | None
     contract_points: tuple[int, int, int, int] | None = None
-    valid_deals: int = 0
+    valid_deals: int | None = None
     complete: bool = True
     short: bool = False
     substitutes: tuple[Substitution, ...] = ()
@@ -333,6 +333,9 @@ class ScoredTable:
     short: bool = False
     substitutes: tuple[Substitution, ...] = ()
     tops: tuple[int, int, int, int] | None = None
+    place_points: tuple[int, int, int, int] | None = None  # in twelfths, under placement and placement+chips
+    valid_deals: int | None = None
+    holders: tuple[int | str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,10 +418,12 @@ def table_scores(
 def score_table(result: TableResult, tournament: TournamentOptions, ruleset: RuleSet) -> ScoredTable:
     """A table's scores; the table order is by round change, or by contract points under `contracts` (T-40)."""
     changes = result.changes
-    scores = order = None
+    scores = order = places = None
     if changes is not None:
         scores = table_scores(changes, tournament, ruleset, result.contract_points)
         order = scores if tournament.method == "contracts" else changes
+        if tournament.method in ("placement", "placement+chips"):
+            places = place_points(changes, tournament.placement_points)
     return ScoredTable(
         table=result.table,
         seats=result.seats,
@@ -429,6 +434,9 @@ def score_table(result: TableResult, tournament: TournamentOptions, ruleset: Rul
         complete=result.complete,
         short=result.short,
         substitutes=result.substitutes,
+        place_points=places,  # type: ignore[arg-type]
+        valid_deals=result.valid_deals,
+        holders=result.holders,
     )
 
 

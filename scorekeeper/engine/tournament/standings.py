@@ -59,6 +59,7 @@ class RoundEntry:
     chips: int | None = None  # for the chips tie-break: the round change, or a duplicate round's board values
     beaten: int | None = None  # linear place points in the table order (T-45 `placement`)
     tops: int | None = None  # duplicate only (T-76)
+    place_points: int | None = None  # in twelfths, under placement and placement+chips (T-33)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +103,19 @@ class Standings:
     lot_pending: bool = False  # a lot would decide a shared place, but the seed is not yet revealed (T-26, T-49)
 
     def row(self, number: int) -> Standing:
-        return next(r for r in self.rows if r.entrant.number == number)
+        """The row of entrant `number`; KeyError when he is not entered."""
+        for row in self.rows:
+            if row.entrant.number == number:
+                return row
+        raise KeyError(number)
+
+
+def session_end(rounds: Sequence[RoundResult | ScoredRound], session: int) -> int:
+    """The last round of a session: the standings after a session are the standings after it (T-10)."""
+    numbers = [r.round for r in rounds if r.session == session]
+    if not numbers:
+        raise EngineError("session_invalid", "session", f"the tournament has no session {session}")
+    return max(numbers)
 
 
 def lot_digest(seed: str, key: int | str) -> str:
@@ -145,7 +158,7 @@ def rank(
     provisional = any(not r.started for r in rounds) or any(not t.complete for r in counted for t in r.tables)
 
     cards = {e.number: _card(e.number, counted, options, scale) for e in entrants}
-    rows = [_row(e, cards[e.number], options, through_round) for e in entrants]
+    rows = [_row(e, cards[e.number], through_round) for e in entrants]
     left_out = options.withdrawn == "unranked"
     ranked = [r for r in rows if not (left_out and r.withdrawn)]
     unranked = sorted((r for r in rows if left_out and r.withdrawn), key=lambda r: r.number)
@@ -202,34 +215,38 @@ def order_blocks(
     blocks: list[list] = []
     decided: dict[object, str] = {}
     for value in sorted(by_total, reverse=True):
-        group = [by_total[value]]
-        for name, key in criteria:
+        # The blocks of one total, and between each two neighbours the name of what separated them.
+        group: list[list] = [by_total[value]]
+        between: list[str] = []
+        steps = [*criteria, ("lot", None)] if lot is not None else list(criteria)
+        for name, key in steps:
             split: list[list] = []
-            for block in group:
-                if len(block) == 1:
-                    split.append(block)
-                    continue
-                values = key(block)
-                parts: dict[object, list] = {}
-                for row in block:
-                    parts.setdefault(values[number(row)], []).append(row)
-                ordered = [parts[v] for v in sorted(parts, reverse=True)]
-                for part in ordered[:-1]:
-                    decided[number(part[-1])] = name
-                split.extend(ordered)
-            group = split
+            labels: list[str] = []
+            for i, block in enumerate(group):
+                if i:
+                    labels.append(between[i - 1])
+                parts = _split(block, key, number) if key is not None else [[row] for row in sorted(block, key=lot)]
+                split.extend(parts)
+                labels.extend([name] * (len(parts) - 1))
+            group, between = split, labels
+        for i, block in enumerate(group[:-1]):
+            decided[number(block[-1])] = between[i]
         for block in group:
-            if len(block) > 1 and lot is not None:
-                drawn = sorted(block, key=lot)
-                for row in drawn[:-1]:
-                    decided[number(row)] = "lot"
-                blocks.extend([row] for row in drawn)
-            else:
-                if len(block) > 1:
-                    for row in block:
-                        decided[number(row)] = "share"
-                blocks.append(block)
+            if len(block) > 1:
+                decided.update((number(row), "share") for row in block)
+        blocks.extend(group)
     return blocks, decided
+
+
+def _split(block: list, key: Callable[[list], dict], number: Callable) -> list[list]:
+    """A block split by one criterion, highest key first; a single row stays as it is."""
+    if len(block) == 1:
+        return [block]
+    values = key(block)
+    parts: dict[object, list] = {}
+    for row in block:
+        parts.setdefault(values[number(row)], []).append(row)
+    return [parts[v] for v in sorted(parts, reverse=True)]
 
 
 def head_to_head(meetings: dict[int, list[tuple[int, object, int]]]) -> dict[int, int]:
@@ -295,10 +312,11 @@ def _seat_entry(number: int, round_number: int, table: ScoredTable, options: Tou
         chips=None if table.chips is None else table.chips[seat],
         beaten=beaten(table.order)[seat],
         tops=None if table.tops is None else table.tops[seat],
+        place_points=None if table.place_points is None else table.place_points[seat],
     )
 
 
-def _row(entrant: Entrant, card: list[RoundEntry], options: TournamentOptions, through_round: int) -> Standing:
+def _row(entrant: Entrant, card: list[RoundEntry], through_round: int) -> Standing:
     played = [e for e in card if e.kind == PLAYED]
     return Standing(
         entrant=entrant,
@@ -331,5 +349,6 @@ __all__ = [
     "lot_digest",
     "order_blocks",
     "rank",
+    "session_end",
     "table_standings",
 ]

@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-SPRING = Path(__file__).resolve().parent / "documents" / "spring-open.json"
+from tests.engine.tournament.examples import SPRING
 
 
 def standings(*args: str, text: str | None = None) -> subprocess.CompletedProcess:

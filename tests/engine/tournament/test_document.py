@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
+import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from scorekeeper.engine import EngineError
-from scorekeeper.engine.tournament.document import parse_tournament, score, standings_document
-
-SPRING = Path(__file__).resolve().parent / "documents" / "spring-open.json"
+from scorekeeper.engine import EngineError, RuleSet, settle_document
+from scorekeeper.engine.tournament.document import parse_tournament, score, standings_document, tournament_json
+from tests.engine.tournament.examples import SPRING, random_document
 
 
 @pytest.fixture
@@ -205,6 +206,26 @@ def test_the_parsed_tournament_keeps_what_an_export_needs(spring):
     assert len(score(tournament).rounds) == 3
 
 
+def test_a_document_written_back_reads_the_same(spring):
+    spring["entrants"][3]["withdrawn_after"] = 3
+    spring["rounds"][0]["tables"][1]["short"] = False
+    spring["tournament"] = {
+        "tournament.method": "placement+chips",
+        "placement.points": [5, 2, 0, 0],
+        "withdrawn": "unranked",
+    }
+    spring["options"] = {"session.tours": 1, "favourite.mode": "drawn_card"}
+    spring["favourite_suit"] = "H"
+    tournament = parse_tournament(spring)
+    written = tournament_json(tournament)
+    assert parse_tournament(json.loads(json.dumps(written))) == tournament
+    assert written["tournament"] == {"placement.points": [5, 2, 0, 0], "withdrawn": "unranked"}
+    assert written["entrants"][3] == {"number": 4, "name": "Dan", "withdrawn_after": 3}
+    assert written["rounds"][1]["tables"][0]["substitutes"] == [{"seat": 2, "name": "Zoe", "from_deal": 3}]
+    assert written["rounds"][0]["tables"][0]["deals"] == spring["rounds"][0]["tables"][0]["deals"]
+    assert standings_document(written) == standings_document(spring)
+
+
 # --- Refused as a whole, with the field at fault ------------------------------------------------------------------
 
 
@@ -252,6 +273,14 @@ def test_interchange_codes_for_what_the_interchange_defines(spring):
     assert refusal({**spring, "options": {"pc.ante": "all_in"}}) == ("option_invalid", "options.pc.ante")
     assert refusal({**spring, "start": "forty"}) == ("start_invalid", "start")
     assert refusal({**spring, "format": "quadrille-deals/1"}) == ("format_invalid", "format")
+    drawn = {**spring, "options": {"session.tours": 1, "favourite.mode": "drawn_card"}}
+    assert refusal(drawn) == ("favourite_suit_required", "favourite_suit")
+    assert standings_document({**drawn, "favourite_suit": "H"})["rounds"][0]["tables"][0]["changes"] == [
+        60,
+        -4,
+        -28,
+        -28,
+    ]
 
 
 def test_a_duplicate_tournament_needs_each_deals_board_and_duplicate_options(spring):
@@ -273,6 +302,7 @@ def test_a_duplicate_tournament_needs_each_deals_board_and_duplicate_options(spr
         (lambda d: d["teams"].__setitem__("Jacks", [6, 7, 8]), "teams.Jacks"),
         (lambda d: d["teams"].__setitem__("Jacks", [5, 6]), "teams.Jacks"),
         (lambda d: d["rounds"][1].__setitem__("round", 3), "rounds[1].round"),
+        (lambda d: d["rounds"][0].__setitem__("round", True), "rounds[0].round"),
         (lambda d: d["rounds"][1].__setitem__("session", 3), "rounds[1].session"),
         (
             lambda d: d["rounds"][2]["tables"][0].__setitem__("deals", [{"dealer": 0, "void": True}]),
@@ -303,3 +333,46 @@ def test_a_byes_count_beyond_three_is_refused(spring):
     spring["entrants"] += [{"number": n, "name": f"E{n}"} for n in (10, 11, 12)]
     spring["rounds"][0]["byes"] = [9, 10, 11, 12]
     assert refusal(spring) == ("document_invalid", "rounds[0].byes")
+
+
+# --- Invariants over random documents -----------------------------------------------------------------------------
+
+SEEDED = st.integers(min_value=0, max_value=2**63).map(random.Random)
+RULESETS = st.sampled_from(list(RuleSet))
+PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(SEEDED, RULESETS)
+def test_round_changes_are_the_interchange_s_closing_balances(rng, ruleset):
+    doc = random_document(rng, ruleset)
+    out = standings_document(doc)
+    for raw, scored in zip(doc["rounds"], out["rounds"], strict=True):
+        for table, result in zip(raw["tables"], scored["tables"], strict=True):
+            ledger = settle_document(
+                {
+                    "format": "quadrille-deals/1",
+                    "ruleset": doc["ruleset"],
+                    "options": doc["options"],
+                    "players": [str(s) for s in table["seats"]],
+                    "start": 40,
+                    "close": True,
+                    "deals": table["deals"],
+                }
+            )
+            assert result["changes"] == [b - 40 for b in ledger.closing.balances]
+
+
+@PROPERTY
+@given(SEEDED, RULESETS, st.sampled_from(["chips", "placement", "placement+chips", "contracts"]))
+def test_a_random_document_reads_back_and_ranks_everyone(rng, ruleset, method):
+    doc = random_document(rng, ruleset)
+    doc["tournament"] = {"tournament.method": method}
+    tournament = parse_tournament(doc)
+    assert parse_tournament(json.loads(json.dumps(tournament_json(tournament)))) == tournament
+    out = standings_document(doc)
+    assert out["provisional"] is False
+    assert sorted(r["entrant"] for r in out["standings"]) == list(range(1, 9))
+    # Linear place points are zero-sum at every table; chips only where the rule set is (T-7).
+    if method == "placement" or (method != "contracts" and ruleset.zero_sum):
+        assert sum(score(tournament).standings.row(n).total for n in range(1, 9)) == 0

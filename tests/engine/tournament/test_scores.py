@@ -132,9 +132,19 @@ def test_pc6_tour_under_placement_and_chips():
 
 
 def test_bc_tour_splits_the_board_and_the_beast_then_scores_with_twenty():
+    doc = {**vector("BC sequence 1"), "options": {"session.tours": 1}}
+    session, records, _ = parse_document({**doc, "deals": doc["deals"][:4]})
+    ledger = fold(session, records, close=True)
+    assert [entry.deltas for entry in ledger.entries] == [
+        (12, -7, 12, -17),
+        (0, -31, 10, 10),
+        (-12, -8, 2, -11),
+        (5, -60, -5, 0),
+    ]
+    assert (ledger.state.board, ledger.state.beasts) == (50, (50,))
+    assert ledger.closing.deltas == (25, 25, 25, 25)
     changes = round_changes(vector("BC sequence 1"), 1, deals=4)
-    # 5, -106, 19, -18 from the deals, and 25 each from the board of 50 and the beast of 50.
-    assert changes == (30, -81, 44, 7)
+    assert changes == (5 + 25, -106 + 25, 19 + 25, -18 + 25) == (30, -81, 44, 7)
     assert place_points(changes) == twelfths(1, -3, 3, -1)
     scores = table_scores(changes, TournamentOptions(), RuleSet.BRITANNICA_COUNTERS)
     assert scores == twelfths(50, -141, 104, -13)
@@ -186,6 +196,31 @@ def test_contracts_of_the_seven_deal_sequence():
     assert contracts_of(vector("PP sequence")) == (206, 2, 132, 66)
     doc = {**vector("PP sequence"), "ruleset": "parlett-chips", "start": 40}
     assert contracts_of(doc) == (206, 2, 132, 66)
+
+
+@pytest.mark.parametrize(
+    ("name", "rows"),
+    [
+        ("PC-6", [(-70, 30, 30, 30), (30, -90, 30, 30), (40, 40, -60, 0), (0, 0, 0, 60)]),
+        (
+            "PP sequence",
+            [
+                (60, 0, 60, 0),
+                (30, -90, 30, 30),
+                (-56, 40, 40, -56),
+                (40, 0, -60, 40),
+                (70, 0, 0, 0),
+                (0, 52, 0, 52),
+                (62, 0, 62, 0),
+            ],
+        ),
+    ],
+)
+def test_contract_points_deal_by_deal(name, rows):
+    session, records, _ = parse_document(vector(name))
+    entries = fold(session, records).entries
+    options = TournamentOptions(method="contracts")
+    assert [contract_points([entry], session.options, options) for entry in entries] == rows
 
 
 def test_contract_values_take_the_deal_factor_and_the_options():

@@ -9,34 +9,37 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import EngineError, RuleSet
+from scorekeeper.engine import EngineError
 from scorekeeper.engine.tournament.scores import RoundResult, Substitution, TableResult, TournamentOptions
-from scorekeeper.engine.tournament.standings import Entrant, lot_digest, table_standings
+from scorekeeper.engine.tournament.standings import (
+    Entrant,
+    head_to_head,
+    lot_digest,
+    order_blocks,
+    session_end,
+    table_standings,
+)
 from scorekeeper.engine.tournament.teams import rank_teams
-
-PC = RuleSet.PARLETT_CHIPS
-NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
-EIGHT = [Entrant(number, name) for number, name in enumerate(NAMES, start=1)]
-ANN, BEN, CAT, DAN, EVE, FAY, GUS, HAL = range(1, 9)
-SEED = "3f9c2a7e5b1d4c6a8e0f2b4d6a8c0e1f"
-PAIRS = {"Aces": [ANN, BEN], "Kings": [CAT, DAN], "Queens": [EVE, FAY], "Knaves": [GUS, HAL]}
-
-
-def played(number: int, *tables: tuple[tuple[int, ...], tuple[int, ...]], byes=(), **round_fields) -> RoundResult:
-    return RoundResult(
-        number,
-        tuple(TableResult(t, seats, changes) for t, (seats, changes) in enumerate(tables, start=1)),
-        tuple(byes),
-        **round_fields,
-    )
-
-
-# §9.4: tables in seat order with their round changes.
-ROUNDS = [
-    played(1, ((ANN, CAT, EVE, GUS), (8, -24, -16, 32)), ((BEN, DAN, FAY, HAL), (4, -4, 24, -24))),
-    played(2, ((CAT, FAY, HAL, ANN), (-24, 24, -24, 24)), ((DAN, EVE, GUS, BEN), (20, 0, 4, -24))),
-    played(3, ((EVE, HAL, ANN, DAN), (0, 16, -12, -4)), ((FAY, GUS, BEN, CAT), (-12, -8, 4, 16))),
-]
+from tests.engine.tournament.examples import (
+    ANN,
+    BEN,
+    CAT,
+    DAN,
+    EIGHT,
+    EVE,
+    FAY,
+    FIVE,
+    GUS,
+    HAL,
+    IVY,
+    PAIRS,
+    PC,
+    ROUNDS,
+    SEED,
+    ivy_rounds,
+    played,
+    random_tournament,
+)
 
 
 def table(standings) -> list[tuple]:
@@ -98,6 +101,17 @@ def test_head_to_head_separates_eve_and_ben_by_round_2():
     assert (eve.place, ben.place) == (5, 6)
     # Cat and Hal met in round 2 and both lost 24: head-to-head 0 each, and they share.
     assert standings.row(CAT).place_label == standings.row(HAL).place_label == "=7"
+
+
+def test_the_head_to_head_scores_of_section_9_4():
+    cards = {row.number: row.entries for row in table_standings(EIGHT, ROUNDS, TournamentOptions(), PC).rows}
+
+    def meetings(*numbers):
+        return {n: [(e.round, e.table, e.score) for e in cards[n]] for n in numbers}
+
+    # Round 2: Eve 0 > Ben -24 at table 2; Cat and Hal met in round 2 and both lost 24.
+    assert head_to_head(meetings(EVE, BEN)) == {EVE: 1, BEN: -1}
+    assert head_to_head(meetings(CAT, HAL)) == {CAT: 0, HAL: 0}
 
 
 def test_the_lot_from_the_revealed_seed():
@@ -164,7 +178,8 @@ def test_standings_after_any_round_and_session():
         played(2, ((CAT, FAY, HAL, ANN), (-24, 24, -24, 24)), ((DAN, EVE, GUS, BEN), (20, 0, 4, -24)), session=2),
         played(3, ((EVE, HAL, ANN, DAN), (0, 16, -12, -4)), ((FAY, GUS, BEN, CAT), (-12, -8, 4, 16)), session=2),
     ]
-    after_1 = table_standings(EIGHT, rounds, TournamentOptions(), PC, through_round=1)
+    assert (session_end(rounds, 1), session_end(rounds, 2)) == (1, 3)
+    after_1 = table_standings(EIGHT, rounds, TournamentOptions(), PC, through_round=session_end(rounds, 1))
     assert [(row.entrant.name, row.total // 12) for row in after_1.rows[:2]] == [("Gus", 56), ("Fay", 48)]
     assert all(len(row.entries) == 1 for row in after_1.rows)
     assert after_1.through_round == 1
@@ -173,6 +188,22 @@ def test_standings_after_any_round_and_session():
     with pytest.raises(EngineError) as refused:
         table_standings(EIGHT, rounds, TournamentOptions(), PC, through_round=4)
     assert refused.value.code == "round_invalid"
+
+
+def test_decided_by_names_what_separates_each_row_from_the_next():
+    rows = [
+        {"number": 1, "total": 0, "firsts": 1, "chips": 0},
+        {"number": 2, "total": 0, "firsts": 1, "chips": 5},
+        {"number": 3, "total": 0, "firsts": 0, "chips": 9},
+        {"number": 4, "total": -1, "firsts": 0, "chips": 0},
+    ]
+    criteria = [(name, lambda block, name=name: {r["number"]: r[name] for r in block}) for name in ("firsts", "chips")]
+    blocks, decided = order_blocks(
+        rows, total=lambda r: r["total"], criteria=criteria, number=lambda r: r["number"], lot=None
+    )
+    # Firsts put 1 and 2 ahead of 3; chips then put 2 ahead of 1, so 1 is the row just above 3.
+    assert [[r["number"] for r in block] for block in blocks] == [[2], [1], [3], [4]]
+    assert decided == {2: "chips", 1: "firsts"}
 
 
 # --- §9.5 -------------------------------------------------------------------------------------------------------
@@ -212,26 +243,6 @@ def test_team_ties_go_to_firsts_then_chips_then_share_or_lot():
 
 # --- §9.3 A bye under each method (T-41) ------------------------------------------------------------------------
 
-IVY = 1
-FIVE = [Entrant(1, "Ivy"), Entrant(2, "Jo"), Entrant(3, "Kim"), Entrant(4, "Lou"), Entrant(5, "Max")]
-# Ivy's changes 17 (first), -9 (third), 30 (first with another), -5 (third with another) give her table scores of
-# §9.3 under chips, placement and placement+chips alike; contracts come with their own points.
-IVY_TABLES = [
-    (1, (1, 2, 3, 4), (17, 10, -12, -15), (60, 0, -30, -30), 5),
-    (2, (1, 2, 3, 5), (-9, 20, 5, -16), (-150, 50, 50, 50), 4),
-    (4, (1, 3, 4, 5), (30, 30, -20, -40), (30, 0, 0, -30), 2),
-    (5, (1, 2, 4, 5), (-5, -5, 4, 6), (50, 0, -50, 0), 3),
-]
-
-
-def ivy_rounds(round_3: str = "bye") -> list[RoundResult]:
-    rounds = [
-        RoundResult(number, (TableResult(1, seats, changes, points),), (bye,))
-        for number, seats, changes, points, bye in IVY_TABLES
-    ]
-    third = RoundResult(3, (TableResult(1, (2, 3, 4, 5), (0, 0, 0, 0), (0, 0, 0, 0)),), (IVY,) if round_3 else ())
-    return [*rounds[:2], third, *rounds[2:]]
-
 
 @pytest.mark.parametrize(
     ("method", "scores", "bye"),
@@ -254,12 +265,12 @@ def test_a_bye_scores_the_rounded_average(method, scores, bye):
 def test_ivy_total_with_a_bye_and_with_an_absence():
     standings = table_standings(FIVE, ivy_rounds(), TournamentOptions(), PC)
     assert standings.row(IVY).total == 12 * 61
-    absent = table_standings(FIVE, ivy_rounds(round_3=""), TournamentOptions(), PC)
+    absent = table_standings(FIVE, ivy_rounds(bye=False), TournamentOptions(), PC)
     ivy = absent.row(IVY)
     assert (ivy.total, ivy.entries[2].kind, ivy.entries[2].score, ivy.absences) == (12 * 49, "absence", 0, 1)
     # absence.score = average scores an absence as a bye, whatever bye.score says.
     options = TournamentOptions(absence_score="average", bye_score="fixed", bye_fixed_value=5)
-    assert table_standings(FIVE, ivy_rounds(round_3=""), options, PC).row(IVY).total == 12 * 61
+    assert table_standings(FIVE, ivy_rounds(bye=False), options, PC).row(IVY).total == 12 * 61
 
 
 def test_a_fixed_bye_value():
@@ -338,23 +349,6 @@ def test_a_table_without_a_valid_deal_scores_nothing_yet():
 
 SEEDED = st.integers(min_value=0, max_value=2**63).map(random.Random)
 PROPERTY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def random_tournament(rng: random.Random) -> tuple[list[Entrant], list[RoundResult]]:
-    """Eight to thirteen entrants, one to five rounds, small changes so that ties are common."""
-    count = rng.randint(8, 13)
-    entrants = [Entrant(n, f"E{n}") for n in range(1, count + 1)]
-    rounds = []
-    for number in range(1, rng.randint(1, 5) + 1):
-        order = [e.number for e in entrants]
-        rng.shuffle(order)
-        seated, byes = order[: count - count % 4], order[count - count % 4 :]
-        tables = []
-        for t in range(len(seated) // 4):
-            a, b, c = (rng.choice((-8, -4, 0, 4, 8)) for _ in range(3))
-            tables.append(TableResult(t + 1, tuple(seated[4 * t : 4 * t + 4]), (a, b, c, -a - b - c)))
-        rounds.append(RoundResult(number, tuple(tables), tuple(byes)))
-    return entrants, rounds
 
 
 @PROPERTY
