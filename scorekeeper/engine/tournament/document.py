@@ -18,7 +18,7 @@ from typing import Any
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.interchange import deal_json, parse_deal, parse_session
 from scorekeeper.engine.model import DealRecord, Session, is_int
-from scorekeeper.engine.tournament.boards import HandRecord, parse_hand_record
+from scorekeeper.engine.tournament.boards import HandRecord, hand_record_json, parse_hand_record
 from scorekeeper.engine.tournament.duplicate import (
     DuplicateRound,
     boards_json,
@@ -472,6 +472,8 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
         }
         for r in tournament.rounds
     ]
+    if tournament.boards:
+        doc["boards"] = [hand_record_json(record) for record in tournament.boards]
     return doc
 
 
@@ -481,7 +483,12 @@ def _table_json(table: PlannedTable) -> dict[str, Any]:
         out["short"] = True
     if table.substitutes:
         out["substitutes"] = [{"seat": s.seat, "name": s.name, "from_deal": s.from_deal} for s in table.substitutes]
-    out["deals"] = [deal_json(deal) for deal in table.deals]
+    if table.fouled:
+        out["fouled"] = list(table.fouled)
+    deals = [deal_json(deal) for deal in table.deals]
+    if table.boards:  # duplicate: each deal names its board first (T-82)
+        deals = [{"board": board, **deal} for board, deal in zip(table.boards, deals, strict=True)]
+    out["deals"] = deals
     return out
 
 

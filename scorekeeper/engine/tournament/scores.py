@@ -187,7 +187,9 @@ class TournamentOptions:
         for key in CHOICES:
             name = key.replace(".", "_").removeprefix("tournament_")
             value = getattr(self, name)
-            if changed_only and value == getattr(default, name):
+            # The format is compared with Appendix T's default (table); the other keys with the format's defaults.
+            unchanged = value == ("table" if key == "tournament.format" else getattr(default, name))
+            if changed_only and unchanged:
                 continue
             if key == "tiebreak.chain":
                 value = ", ".join(value)

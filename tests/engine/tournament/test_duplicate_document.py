@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine import EngineError
-from scorekeeper.engine.tournament.document import standings_document
+from scorekeeper.engine.tournament.document import parse_tournament, standings_document, tournament_json
 
 EXAMPLE = Path(__file__).resolve().parent / "documents" / "duplicate-example.json"
 
@@ -199,6 +199,16 @@ def test_fouled_boards_belong_to_duplicate(example):
     del example["boards"]
     error = refusal(example)
     assert (error.code, error.field) == ("document_invalid", "rounds[0].tables[2].fouled")
+
+
+def test_the_document_written_back_reads_back_the_same(example):
+    tournament = parse_tournament(example)
+    written = tournament_json(tournament)
+    assert parse_tournament(json.loads(json.dumps(written))) == tournament
+    assert written["boards"] == example["boards"]
+    assert written["rounds"][0]["tables"][2]["fouled"] == [2]
+    assert written["rounds"][0]["tables"][0]["deals"] == example["rounds"][0]["tables"][0]["deals"]
+    assert standings_document(written) == standings_document(example)
 
 
 def test_the_command_line_scores_the_document():
