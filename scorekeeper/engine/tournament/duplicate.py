@@ -21,7 +21,7 @@ from scorekeeper.engine.model import DealRecord, Line, Opening, Session
 from scorekeeper.engine.options import Options
 from scorekeeper.engine.tournament.boards import HandRecord, check_deal_on_board
 from scorekeeper.engine.tournament.movement import Movement, board_here, round_movements
-from scorekeeper.engine.tournament.scores import ScoredRound, ScoredTable, TournamentOptions
+from scorekeeper.engine.tournament.scores import ScoredRound, ScoredTable, TournamentOptions, seat_holders
 from scorekeeper.engine.tournament.standings import PLAYED, Standings
 
 if TYPE_CHECKING:  # the document imports this module: its types are only named here
@@ -374,6 +374,8 @@ def _scored_table(table: PlannedTable, totals: TableTotals, method: str, most: i
         raise EngineError(
             "document_invalid", f"{where}.short", "a short table ends after its last whole set, before the last (T-9)"
         )
+    positions = [position for position, deal in enumerate(table.deals, start=1) if not deal.void]
+    valid = len(positions)
     scored = totals.boards > 0 or table.short
     scores = totals.scores(method) if scored else None
     return ScoredTable(
@@ -387,6 +389,8 @@ def _scored_table(table: PlannedTable, totals: TableTotals, method: str, most: i
         short=table.short,
         substitutes=table.substitutes,
         tops=totals.tops if scored else None,  # type: ignore[arg-type]
+        valid_deals=valid,
+        holders=seat_holders(positions, table.seats, table.substitutes),
     )
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine import EngineError
-from scorekeeper.engine.tournament.document import parse_tournament, standings_document, tournament_json
+from scorekeeper.engine.tournament.document import parse_tournament, score, standings_document, tournament_json
 
 EXAMPLE = Path(__file__).resolve().parent / "documents" / "duplicate-example.json"
 
@@ -199,6 +199,15 @@ def test_fouled_boards_belong_to_duplicate(example):
     del example["boards"]
     error = refusal(example)
     assert (error.code, error.field) == ("document_invalid", "rounds[0].tables[2].fouled")
+
+
+def test_a_substitute_who_held_a_seat_for_most_deals_is_its_holder(example):
+    # T-78, for the rating: Zoe held Cat's seat at table 1 from its first deal.
+    example["rounds"][0]["tables"][0]["substitutes"] = [{"seat": 2, "name": "Zoe", "from_deal": 1}]
+    table = score(parse_tournament(example)).rounds[0].tables[0]
+    assert (table.holders, table.valid_deals) == ((1, 2, "Zoe", 4), 2)
+    # Under the default substitute.score = entrant, Cat keeps the seat's score.
+    assert standings_document(example)["standings"][3]["name"] == "Cat"
 
 
 def test_the_document_written_back_reads_back_the_same(example):
