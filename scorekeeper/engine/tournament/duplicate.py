@@ -266,7 +266,8 @@ def score_round(
                     deal = check_deal_on_board(deal, record, session.options)
                 ledger = settle_alone(session, deal)
             except EngineError as error:
-                raise EngineError(error.code, where + (error.field or "board"), error.message) from None
+                field = where + error.field if error.field else where.rstrip(".")
+                raise EngineError(error.code, field, error.message) from None
             entry = ledger.entries[0]
             plays.setdefault(board, []).append(Play(table.table, ledger.balances, fouled, entry.deal, entry.line))
         for board in table.fouled - recorded:
