@@ -1,5 +1,6 @@
-"""The folder preparation sheet of a duplicate round: every pocket's cards as the hand records hold them, sets in
-the order they travel, the check sheet, in the club's language, rendered by pdftoppm with its suit symbols."""
+"""A duplicate round's sheets. The folder preparation sheet: every pocket's cards as the hand records hold them, sets
+in the order they travel, the check sheet, in the club's language, rendered by pdftoppm with its suit symbols. The
+movement sheet: the director's grid and each table's card."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pypdf import PdfReader
 
 from scorekeeper.engine.tournament.boards import HandRecord, deal_boards
 from scorekeeper.engine.tournament.movement import Movement
-from scorekeeper.reports.folders import folder_sheet, folder_sheet_data
+from scorekeeper.reports.duplicate import MovementSheet, folder_sheet, folder_sheet_data, movement_sheet
 
 # Three tables of four tours: four sets, the fourth starting on the relay stand.
 MOVEMENT = Movement(tables=3, stages=4)
@@ -118,3 +119,54 @@ def test_pdftoppm_renders_every_page_with_red_hearts_and_diamonds(tmp_path):
     pixels = image.tobytes()
     red = sum(1 for i in range(0, len(pixels), 3) if pixels[i] > 140 and pixels[i + 1] < 90 and pixels[i + 2] < 90)
     assert red > 200
+
+
+# The movement sheet: the director's grid and a card for each table.
+
+
+def movement_lines(movement: Movement, language: str = "en") -> list[str]:
+    with translation.override(language):
+        pdf = movement_sheet(MovementSheet("Bath Quadrille Circle", "Spring duplicate", 1, movement, "2026-05-16"))
+    return lines_of(pdf)
+
+
+def card(lines: list[str], heading: str) -> list[tuple[str, ...]]:
+    """The rows (stage, set, boards, where the set goes next) of one table's card."""
+    start = lines.index(heading) + 5  # the heading, then the four column headings
+    rows = []
+    while start + 3 < len(lines) and lines[start].isdigit():
+        rows.append(tuple(lines[start : start + 4]))
+        start += 4
+    return rows
+
+
+def test_the_movement_card_of_each_table_says_where_each_set_goes_next():
+    lines = movement_lines(MOVEMENT)
+    # Three tables, four stages: the set at table 1 goes to the relay stand, table 3 takes the front of its queue.
+    assert "relay stand, and table 3 takes the set at its front." in lines
+    assert card(lines, "Round 1 · table 1") == [
+        ("1", "1", "1–4", "relay stand"),
+        ("2", "2", "5–8", "relay stand"),
+        ("3", "3", "9–12", "relay stand"),
+        ("4", "4", "13–16", "the director"),
+    ]
+    assert card(lines, "Round 1 · table 3") == [
+        ("1", "3", "9–12", "table 2"),
+        ("2", "4", "13–16", "table 2"),
+        ("3", "1", "1–4", "table 2"),
+        ("4", "2", "5–8", "the director"),
+    ]
+    # The director's grid, a row a stage: each table's set and its boards, then the sets on the relay stand.
+    grid = lines[lines.index("Relay stand") + 1 :]
+    assert grid[:8] == ["1", "Set 1", "1–4", "Set 2", "5–8", "Set 3", "9–12", "Set 4"]
+    assert grid[24:32] == ["4", "Set 4", "13–16", "Set 1", "1–4", "Set 2", "5–8", "Set 3"]
+
+
+def test_with_as_many_sets_as_tables_the_set_at_table_one_goes_to_the_last_table_in_french():
+    lines = movement_lines(Movement(tables=4, stages=2, first_set=5), "fr")
+    assert lines[0] == "Mouvement : Bath Quadrille Circle · Spring duplicate · tour de table 1"
+    assert "Table relais" not in lines
+    assert card(lines, "Tour de table 1 · table 1") == [
+        ("1", "5", "17–20", "table 4"),
+        ("2", "6", "21–24", "le directeur"),
+    ]

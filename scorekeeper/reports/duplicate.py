@@ -1,8 +1,10 @@
-"""The folder preparation sheet of a duplicate round: data in, PDF bytes out (TOURNAMENTS.md T-59, T-65).
+"""A duplicate round's printed sheets: data in, PDF bytes out (TOURNAMENTS.md T-59, T-64 … T-66).
 
-Whoever fills the pockets before the round reads one block per board (its number, its dealer, and the ten cards of
-each seat's pocket by suit), with the boards grouped in their sets as the sets travel, and ticks each pocket on the
-check sheet at the end. Words are in the active language (the caller chooses it: the club's)."""
+The folder preparation sheet is for whoever fills the pockets before the round: one block per board (its number,
+its dealer, and the ten cards of each seat's pocket by suit), the boards grouped in their sets as the sets travel,
+and a check sheet to tick each pocket. The movement sheet is the director's grid of which table plays which set at
+each stage, followed by a card for each table saying where each set goes next. Words are in the active language
+(the caller chooses it: the club's)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
@@ -200,3 +203,122 @@ def folder_sheet(sheet: FolderSheet, paper: str = "a4") -> bytes:
     story.append(PageBreak())
     story += _check_sheet(sheet)
     return _build(story, paper, _generated(sheet.generated), f"{title} {sheet.event} {sheet.round}")
+
+
+# The movement sheet.
+
+
+@dataclass(frozen=True)
+class MovementSheet:
+    club: str
+    event: str
+    round: int
+    movement: Movement
+    generated: str
+
+
+def _set_cell(movement: Movement, number: int | None) -> str:
+    if number is None:
+        return ""
+    first = 4 * number - 3
+    return _("Set %(set)s") % {"set": number} + f"\n{first}–{first + 3}"
+
+
+def _next_place(movement: Movement, number: int, stage: int) -> str:
+    if stage == movement.stages:
+        return _("the director")
+    return _place(movement.table_of(number, stage + 1))
+
+
+def _overview(movement: Movement) -> Table:
+    relay = movement.sets > movement.tables
+    header = [_("Stage"), *(_("Table %(number)s") % {"number": t} for t in range(1, movement.tables + 1))]
+    if relay:
+        header.append(capfirst(_("relay stand")))
+    rows = [header]
+    for stage in range(1, movement.stages + 1):
+        row = [str(stage), *(_set_cell(movement, movement.set_at(t, stage)) for t in range(1, movement.tables + 1))]
+        if relay:
+            row.append("\n".join(_("Set %(set)s") % {"set": number} for number in movement.relay(stage)))
+        rows.append(row)
+    width = 190 * mm - 14 * mm
+    columns = len(header) - 1
+    grid = Table(rows, colWidths=[14 * mm] + [width / columns] * columns, repeatRows=1)
+    grid.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), FONT, 8),
+                ("FONT", (0, 0), (-1, 0), BOLD, 8),
+                ("FONT", (0, 1), (0, -1), BOLD, 10),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8efe9")),
+                ("GRID", (0, 0), (-1, -1), 0.25, LINE),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ]
+        )
+    )
+    return grid
+
+
+def _table_card(sheet: MovementSheet, table: int) -> KeepTogether:
+    movement = sheet.movement
+    rows = [
+        [
+            _("Stage"),
+            pgettext("duplicate set", "Set"),
+            pgettext("duplicate boards", "Boards"),
+            _("Then the set goes to"),
+        ]
+    ]
+    for stage, number in enumerate(movement.sets_of_table(table), start=1):
+        first = 4 * number - 3
+        rows.append([str(stage), str(number), f"{first}–{first + 3}", _next_place(movement, number, stage)])
+    grid = Table(rows, colWidths=[18 * mm, 18 * mm, 26 * mm, 60 * mm], hAlign="LEFT")
+    grid.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), FONT, 10),
+                ("FONT", (0, 0), (-1, 0), BOLD, 8),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8efe9")),
+                ("GRID", (0, 0), (-1, -1), 0.25, LINE),
+                ("ALIGN", (0, 0), (2, -1), "CENTER"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ]
+        )
+    )
+    heading = _("Round %(round)s · table %(number)s") % {"round": sheet.round, "number": table}
+    return KeepTogether([_text(heading, SET), grid, Spacer(1, 8)])
+
+
+def movement_sheet(sheet: MovementSheet, paper: str = "a4") -> bytes:
+    """The director's grid (stages by tables, and the relay stand), then one card for each table."""
+    movement = sheet.movement
+    last = {"last": movement.tables}
+    if movement.sets > movement.tables:
+        rule = _(
+            "Each stage is one tour. When every table has finished a stage, every set moves down one table; the set "
+            "at table 1 goes to the back of the relay stand, and table %(last)s takes the set at its front."
+        )
+    else:
+        rule = _(
+            "Each stage is one tour. When every table has finished a stage, every set moves down one table, and the "
+            "set at table 1 goes to table %(last)s."
+        )
+    story = [
+        _text(
+            _("Movement: %(club)s · %(event)s · round %(round)s")
+            % {"club": sheet.club, "event": sheet.event, "round": sheet.round},
+            TITLE,
+        ),
+        _text(rule % last, TEXT),
+        Spacer(1, 6),
+        _overview(movement),
+        Spacer(1, 8),
+    ]
+    story += [_table_card(sheet, table) for table in range(1, movement.tables + 1)]
+    title = _("Movement: %(club)s · %(event)s · round %(round)s") % {
+        "club": sheet.club,
+        "event": sheet.event,
+        "round": sheet.round,
+    }
+    return _build(story, paper, _generated(sheet.generated), title)
