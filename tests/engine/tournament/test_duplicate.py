@@ -11,8 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine import Contract, DealRecord, EngineError, Options, RuleSet, Session
+from scorekeeper.engine.interchange import deal_json
 from scorekeeper.engine.ledger import opening_state
 from scorekeeper.engine.simulate import random_deal
+from scorekeeper.engine.tournament.boards import deal_boards, hand_record_json
+from scorekeeper.engine.tournament.document import standings_document
 from scorekeeper.engine.tournament.duplicate import (
     Play,
     TableBoards,
@@ -305,3 +308,58 @@ def test_the_four_board_values_sum_to_zero_in_the_chip_and_counter_rule_sets(rng
         if deal.void:
             continue
         assert sum(board_values(session, deal)) == 0
+
+
+def deal_on(rng: random.Random, session: Session, record) -> DealRecord:
+    """A random record the rules allow at the board: its dealer, no misdeal, runs and called card left for the
+    pockets to decide (forced spadille, whose hombre the pockets decide, is drawn again)."""
+    state = dataclasses.replace(opening_state(session), next_dealer=record.dealer)
+    while True:
+        deal = random_deal(rng, session, state)
+        if not deal.void and deal.contract is not Contract.FORCED:
+            return dataclasses.replace(deal, run_side=None, run_hombre=None, called=None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rng=SEEDED,
+    tables=st.integers(2, 5),
+    tours=st.integers(1, 4),
+    ruleset=st.sampled_from(list(RuleSet)),
+    method=st.sampled_from(["matchpoints", "imps"]),
+)
+def test_a_whole_round_played_through_the_document(rng, tables, tours, ruleset, method):
+    session = Session(ruleset, Options(session_tours=tours))
+    movement = Movement(tables, tours)
+    records = {r.board: r for r in deal_boards(1, 4 * movement.sets, rng)}
+    doc_tables = []
+    for table in range(1, tables + 1):
+        deals = []
+        for number in movement.sets_of_table(table):
+            for board in range(4 * number - 3, 4 * number + 1):
+                deals.append({"board": board, **deal_json(deal_on(rng, session, records[board]))})
+        doc_tables.append({"table": table, "seats": [4 * table - 3 + s for s in range(4)], "deals": deals})
+    document = {
+        "format": "quadrille-tournament/1",
+        "ruleset": ruleset.value,
+        "options": {"session.tours": tours},
+        "tournament": {"tournament.format": "duplicate", "tournament.method": method},
+        "entrants": [{"number": n, "name": f"E{n}"} for n in range(1, 4 * tables + 1)],
+        "rounds": [{"round": 1, "tables": doc_tables}],
+        "boards": [hand_record_json(r) for r in records.values()],
+    }
+    out = standings_document(document)
+    assert out["provisional"] is False
+    n = movement.plays
+    boards = out["rounds"][0]["boards"]
+    assert len(boards) == 4 * movement.sets and all(len(b["tables"]) == n for b in boards)
+    total = sum(round(100 * float(row["total"])) for row in out["standings"])
+    if method == "matchpoints":
+        # Every board played N times: each seat's matchpoints on it add up to N (N − 1); every pair shares 2.
+        assert total == len(boards) * 4 * n * (n - 1) * 100
+        assert all(0 <= float(row["percent"]) <= 100 for row in out["standings"])
+    else:
+        # Cross-IMPs cancel between the tables, up to half a hundredth a play for the rounding.
+        assert 2 * abs(total) <= len(boards) * 4 * n
+    if ruleset is not RuleSet.PARLETT_POINTS:
+        assert sum(row["chips"] for row in out["standings"]) == 0  # T-67: the four values of a board sum to 0
