@@ -190,10 +190,13 @@ def check_deal_on_board(deal: DealRecord, record: HandRecord, options: Options) 
             "dealer",
             f"board {board} is dealt by seat {record.dealer}, not {_seat_words(deal.dealer)}",
         )
-    try:
-        contract = Contract(deal.contract)
-    except ValueError:
-        return deal
+    contract = deal.contract
+    if type(contract) is not Contract:
+        try:
+            contract = Contract(contract)
+        except ValueError:
+            return deal
+        deal = replace(deal, contract=contract)
     hombre, ally, trump, called = deal.hombre, deal.ally, deal.trump, deal.called
     if (
         not is_int(hombre)
@@ -202,7 +205,6 @@ def check_deal_on_board(deal: DealRecord, record: HandRecord, options: Options) 
         or (ally is not None and (not is_int(ally) or ally not in SEATS or ally == hombre))
     ):
         return deal
-    deal = replace(deal, contract=contract)
     hand = record.hands[hombre]
     if called in CARD_ORDER and called[0] in "KQ" and (contract is Contract.MEDIATEUR or called[1] != trump):
         _check_called(record, deal, hand, options)  # a called trump is refused by the ordinary checks

@@ -8,8 +8,9 @@ Scores are exact fractions until T-75 rounds them to hundredths, which are then 
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
-import math
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -48,8 +49,15 @@ def check_duplicate_options(options: Options) -> None:
 
 def hundredths(value: Fraction | int) -> int:
     """T-75 with T-4: `value` rounded to 1/100, halves away from zero, as a whole number of hundredths."""
-    magnitude = math.floor(abs(Fraction(value)) * 100 + Fraction(1, 2))
-    return magnitude if value >= 0 else -magnitude
+    value = Fraction(value)
+    return rounded(value.numerator * 100, value.denominator)
+
+
+def rounded(numerator: int, denominator: int) -> int:
+    """T-4 in whole numbers: numerator / denominator (denominator > 0) to the nearest integer, halves away from
+    zero. Scores are computed as such ratios of integers, exactly, and rounded once."""
+    magnitude = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return magnitude if numerator >= 0 else -magnitude
 
 
 def hundredths_text(value: int) -> str:
@@ -60,8 +68,13 @@ def hundredths_text(value: int) -> str:
 
 def imps(difference: int | Fraction, step: int) -> int:
     """T-73: a difference of board values in IMPs: sign(d) · #{θ ∈ Θ : |d| ≥ θ · step}."""
-    count = sum(1 for theta in THETA if abs(difference) >= theta * step)
+    count = bisect.bisect_right(_thresholds(step), abs(difference))
     return count if difference >= 0 else -count
+
+
+@functools.lru_cache(maxsize=16)
+def _thresholds(step: int) -> tuple[int, ...]:
+    return tuple(theta * step for theta in THETA)
 
 
 def board_values(session: Session, deal: DealRecord) -> tuple[int, ...]:
@@ -72,14 +85,19 @@ def board_values(session: Session, deal: DealRecord) -> tuple[int, ...]:
 
 def settle_alone(session: Session, deal: DealRecord) -> Ledger:
     """The ledger of T-67's settlement: the deal alone on a fresh table, closed by `split_equally`."""
+    return fold(_fresh(session), [deal], close=True)
+
+
+@functools.lru_cache(maxsize=16)
+def _fresh(session: Session) -> Session:
+    """The session of a fresh table: every seat at 0, empty stores, the round closed by `split_equally`."""
     options = dataclasses.replace(
         session.options,
         pc_session_end_pot="split_equally",
         mc_session_end_pot="split_equally",
         bc_session_end="split_equally",
     )
-    fresh = dataclasses.replace(session, options=options, start=0, opening=Opening())
-    return fold(fresh, [deal], close=True)
+    return dataclasses.replace(session, options=options, start=0, opening=Opening())
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,32 +152,34 @@ def score_board(plays: Sequence[Play], *, normal: int, imp_step: int) -> tuple[P
 
 
 def _score_in_group(play: Play, group: Sequence[Play], normal: int, imp_step: int) -> PlayScore:
+    # Exact ratios of integers, each rounded once (T-75): MP' = ((MP + 1) N − n) / n (T-71, the identity when n = N),
+    # its percentage MP' / (2 (N − 1)) × 100 (T-70), the cross-IMPs Σ imp / (n − 1) (T-74).
     n = len(group)
     others = [other.values for other in group if other.table != play.table]
-    matchpoints, cross_imps, tops = [], [], []
+    matchpoints, percents, cross_imps, tops = [], [], [], []
     for seat in range(4):
         if not others or play.values is None:
-            adjusted = Fraction(normal - 1)  # T-72: the average, 50 %
-            average_imps = Fraction(0)
-            top = False
-        else:
-            mine = play.values[seat]
-            theirs = [values[seat] for values in others]  # type: ignore[index]
-            raw = sum(2 if mine > value else 1 if mine == value else 0 for value in theirs)
-            adjusted = Fraction((raw + 1) * normal, n) - 1  # T-71, the identity when n = N
-            average_imps = Fraction(sum(imps(mine - value, imp_step) for value in theirs), len(theirs))
-            top = raw == 2 * len(theirs)
-        matchpoints.append(adjusted)
-        cross_imps.append(average_imps)
-        tops.append(top)
+            matchpoints.append(100 * (normal - 1))  # T-72: the average, 50 %
+            percents.append(50_00)
+            cross_imps.append(0)
+            tops.append(False)
+            continue
+        mine = play.values[seat]
+        theirs = [values[seat] for values in others]  # type: ignore[index]
+        raw = sum(2 if mine > value else 1 if mine == value else 0 for value in theirs)
+        adjusted = (raw + 1) * normal - n  # MP' × n
+        matchpoints.append(rounded(100 * adjusted, n))
+        percents.append(50_00 if normal == 1 else rounded(100 * 100 * adjusted, n * top(normal)))
+        cross_imps.append(rounded(100 * sum(imps(mine - value, imp_step) for value in theirs), len(theirs)))
+        tops.append(raw == 2 * len(theirs))
     return PlayScore(
         table=play.table,
         values=play.values,
         fouled=play.fouled,
         group=n if play.values is not None else 1,
-        matchpoints=tuple(hundredths(mp) for mp in matchpoints),
-        percents=tuple(percent(mp, normal) for mp in matchpoints),
-        imps=tuple(hundredths(value) for value in cross_imps),
+        matchpoints=tuple(matchpoints),
+        percents=tuple(percents),
+        imps=tuple(cross_imps),
         tops=tuple(tops),
         deal=play.deal,
         line=play.line,

@@ -82,6 +82,13 @@ class Movement:
         table = (number - self.first_set - stage + 1) % self.sets + 1
         return table if table <= self.tables else RELAY
 
+    def stage_at(self, number: int, table: int) -> int | None:
+        """The stage at which `table` plays set `number`, or None when it never does in this round."""
+        if number not in self.set_numbers or not 1 <= table <= self.tables:
+            return None
+        stage = (number - self.first_set - table + 1) % self.sets + 1
+        return stage if stage <= self.stages else None
+
     def relay(self, stage: int) -> tuple[int, ...]:
         """The sets on the relay stand during `stage`, front of the queue first."""
         self._check(1, stage)
@@ -141,9 +148,9 @@ def round_movements(tables: Sequence[int], stages: int) -> tuple[Movement, ...]:
 
 def board_here(movement: Movement, board: int, table: int) -> int:
     """The stage at which `table` plays `board`; refused, with where the board is played, when it does not."""
-    for stage, where in movement.plays_of_board(board):
-        if where == table:
-            return stage
+    stage = movement.stage_at(set_of_board(board), table)
+    if stage is not None:
+        return stage
     plays = movement.plays_of_board(board)
     if not plays:
         first, last = movement.boards[0], movement.boards[-1]

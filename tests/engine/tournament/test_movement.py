@@ -130,6 +130,9 @@ def test_the_formula_is_the_moving_sets_and_the_relay_queue(tables, stages, firs
         assert len(movement.plays_of_set(number)) == min(tables, stages)  # n = min(K, τ)
         for stage, table in movement.plays_of_set(number):
             assert movement.set_at(table, stage) == number
+        stages_at = {table: movement.stage_at(number, table) for table in range(1, tables + 1)}
+        assert {t: j for t, j in stages_at.items() if j is not None} == {t: j for j, t in movement.plays_of_set(number)}
+    assert movement.stage_at(first - 1, 1) is None and movement.stage_at(first + movement.sets, 1) is None
     for stage in range(1, stages):
         for move in movement.moves(stage):
             assert move.source == movement.table_of(move.set, stage)
