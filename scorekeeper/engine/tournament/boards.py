@@ -122,7 +122,7 @@ def parse_hand_record(raw: Any, prefix: str = "") -> HandRecord:
     for seat, hand in enumerate(hands):
         for index, card in enumerate(hand):
             field = f"{prefix}hands[{seat}][{index}]"
-            if card not in CARD_ORDER:
+            if not isinstance(card, str) or card not in CARD_ORDER:
                 raise EngineError(
                     "card_invalid",
                     field,

@@ -152,7 +152,7 @@ def test_the_wrong_dealer_is_refused_with_the_right_one():
     assert error.message == "board 6 is dealt by seat 1, not seat 3"
 
 
-@pytest.mark.parametrize("card", ["10S", "TS", "as", "1H", 7, None])
+@pytest.mark.parametrize("card", ["10S", "TS", "as", "1H", 7, None, ["AS"], {"AS": 1}])
 def test_a_card_outside_the_pack_is_refused(card):
     hands = [list(h) for h in STUDY]
     hands[0][0] = card

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.engine import EngineError
 from scorekeeper.engine.tournament.document import parse_tournament, score, standings_document, tournament_json
@@ -244,3 +246,38 @@ def test_the_command_line_scores_the_document():
         "withdrawn_after": None,
         "percent": "93.75",
     }
+
+
+def _paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _paths(value, (*prefix, index))
+
+
+EXAMPLE_PATHS = [path for path in _paths(json.loads(EXAMPLE.read_text())) if path]
+JUNK = [None, True, -1, 0, 2, 99, 10**12, 1.5, "x", "AS", [], ["AS"], [[]], {}, {"board": 1}]
+
+
+@settings(max_examples=300, deadline=None)
+@given(changes=st.lists(st.tuples(st.sampled_from(EXAMPLE_PATHS), st.sampled_from(JUNK)), min_size=1, max_size=3))
+def test_any_value_anywhere_is_scored_or_refused_with_an_engine_error(changes):
+    doc = json.loads(EXAMPLE.read_text())
+    for path, value in changes:
+        node = doc
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier change took the path away
+    doc = json.loads(json.dumps(doc))  # what a file can hold: object keys are text
+    try:
+        out = standings_document(doc)
+    except EngineError as error:  # refused as a whole, with a stable code and words for people
+        assert error.code.isidentifier() and error.message
+    else:
+        assert out["format"] == "quadrille-standings/1" and len(out["standings"]) == len(doc["entrants"])
