@@ -271,7 +271,7 @@ def test_any_value_anywhere_is_scored_or_refused_with_an_engine_error(changes):
         try:
             for key in path[:-1]:
                 node = node[key]
-            node[path[-1]] = value
+            node[path[-1]] = copy.deepcopy(value)
         except (KeyError, IndexError, TypeError):
             continue  # an earlier change took the path away
     doc = json.loads(json.dumps(doc))  # what a file can hold: object keys are text
