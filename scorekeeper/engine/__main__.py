@@ -1,4 +1,5 @@
-"""Command line: `python -m scorekeeper.engine settle FILE|-` (INTERCHANGE.md).
+"""Command line: `python -m scorekeeper.engine settle FILE|-` (INTERCHANGE.md), `plan FILE|-` (TOURNAMENTS.md T-81),
+`standings FILE|-` (T-82, T-83), `boards --first B --count N` (T-84).
 
 Prints the ledger as JSON. Bad input settles nothing: a JSON error on standard output, a one-line message on
 standard error, exit status 2.
@@ -14,6 +15,7 @@ from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.interchange import ledger_json, load_json, settle_document
 from scorekeeper.engine.tournament.boards import boards_document
 from scorekeeper.engine.tournament.document import standings_document
+from scorekeeper.engine.tournament.schedule import plan_file
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     settle = sub.add_parser("settle", help="settle an interchange document and print its ledger")
     settle.add_argument("file", help="the document, or - for standard input")
     settle.add_argument("--explain", action="store_true", help="add each deal's explanation to the output")
+    plan = sub.add_parser("plan", help="plan a tournament's seating: schedule request in, schedule record out")
+    plan.add_argument("file", help="the request (docs/TOURNAMENTS.md T-81), or - for standard input")
     standings = sub.add_parser("standings", help="score a tournament document (TOURNAMENTS.md §10)")
     standings.add_argument("file", help="the document, or - for standard input")
     standings.add_argument("--after-round", type=int, metavar="R", help="the standings as they stood after round R")
@@ -29,6 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     boards.add_argument("--first", help="the number of the first board, from 1")
     boards.add_argument("--count", help="how many boards, 1 to 10,000")
     args = parser.parse_args(argv)
+    if args.command == "plan":
+        return _plan(args.file)
     if args.command == "boards":
         try:
             return _print(boards_document(args.first, args.count))
@@ -53,6 +59,16 @@ def main(argv: list[str] | None = None) -> int:
     except RecursionError:
         return _fail(EngineError("document_invalid", None, "the document is nested too deeply"))
     json.dump(ledger_json(ledger, explain=args.explain), sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _plan(path: str) -> int:
+    try:
+        record = plan_file(path)
+    except EngineError as error:
+        return _fail(error)
+    json.dump(record, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
 
