@@ -12,9 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from scorekeeper.engine.bounds import is_int
 from scorekeeper.engine.cards import RANKS, SPADILLE, SUIT_NAMES, SUITS, callable_cards, matador_run
 from scorekeeper.engine.errors import EngineError
-from scorekeeper.engine.model import Contract, DealRecord, is_int
+from scorekeeper.engine.model import Contract, DealRecord
 from scorekeeper.engine.options import Options
 
 # The Quadrille pack, in the order a hand is shown: by suit (S C H D), then A K Q J 7 6 5 4 3 2.

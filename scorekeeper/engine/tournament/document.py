@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from datetime import date as Date
 from typing import Any
 
+from scorekeeper.engine.bounds import is_int
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.interchange import deal_json, parse_deal, parse_session
-from scorekeeper.engine.model import DealRecord, Session, is_int
+from scorekeeper.engine.model import DealRecord, Session
 from scorekeeper.engine.tournament.boards import HandRecord, hand_record_json, parse_hand_record
 from scorekeeper.engine.tournament.duplicate import (
     DuplicateRound,

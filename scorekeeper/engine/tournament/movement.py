@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorekeeper.engine.bounds import is_int
 from scorekeeper.engine.errors import EngineError
-from scorekeeper.engine.model import is_int
 
 RELAY = None  # where a set waits between its plays when there are more sets than tables
 

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from scorekeeper.engine.bounds import is_int
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.ledger import Ledger, LedgerEntry, fold, opening_state
-from scorekeeper.engine.model import Contract, DealRecord, RuleSet, Session, is_int
+from scorekeeper.engine.model import Contract, DealRecord, RuleSet, Session
 from scorekeeper.engine.options import Options
 from scorekeeper.engine.rulesets import pp
 
