@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -174,3 +174,31 @@ def checked_in(*, event: Event) -> set[int]:
 def merges_to_undo(*, club, limit: int = 10):
     """The club's latest merges that have not been undone, newest first."""
     return PlayerMerge.objects.filter(club=club, undone_at=None).select_related("player", "into")[:limit]
+
+
+def seated_elsewhere(*, event: Event, players) -> dict[Player, Table]:
+    """The players among `players` who sit at a table of another open event whose round is still running (not
+    ended by the director): one person cannot play two tables at once."""
+    ids = {player.pk for player in players}
+    if not ids:
+        return {}
+    seats = Q(seat_0__in=ids) | Q(seat_1__in=ids) | Q(seat_2__in=ids) | Q(seat_3__in=ids)
+    running = (
+        Table.objects.filter(seats, event__status=Event.Status.OPEN, ended_at=None)
+        .exclude(event=event)
+        .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
+        .order_by("event__date", "event__pk", "round", "number")
+    )
+    return {player: table for table in running for player in table.players if player.pk in ids}
+
+
+def checked_in_elsewhere(*, event: Event, players) -> dict[Player, Event]:
+    """The players among `players` who are also checked in to another open event (one each, the earliest)."""
+    ids = {player.pk for player in players}
+    checkins = (
+        CheckIn.objects.filter(player__in=ids, event__status=Event.Status.OPEN)
+        .exclude(event=event)
+        .select_related("player", "event")
+        .order_by("-event__date", "-event__pk")
+    )
+    return {checkin.player: checkin.event for checkin in checkins}

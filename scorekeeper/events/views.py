@@ -19,7 +19,15 @@ from scorekeeper.clubs.selectors import clubs_directed_by, directed_club
 from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
 from scorekeeper.events.models import Event, HouseRules, PlayerMerge
-from scorekeeper.events.selectors import TIE_BREAK, checked_in, directed_event, event_summary, merges_to_undo
+from scorekeeper.events.notices import checked_in_elsewhere_warning, seated_elsewhere_refusal
+from scorekeeper.events.selectors import (
+    TIE_BREAK,
+    checked_in,
+    checked_in_elsewhere,
+    directed_event,
+    event_summary,
+    merges_to_undo,
+)
 from scorekeeper.tables.messages import EVENT_CLOSED, message_for
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import EventClosed, table_end_round
@@ -96,6 +104,8 @@ def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
     if not form.is_valid():
         return _event_page(request, event, form)
     count = services.checkin_apply(event=event, present=form.cleaned_data["present"])
+    if elsewhere := checked_in_elsewhere(event=event, players=form.cleaned_data["present"]):
+        messages.warning(request, checked_in_elsewhere_warning(elsewhere))
     if form.cleaned_data["action"] != "draw":
         messages.success(request, _("%(count)s players checked in.") % {"count": count})
         return redirect("event", event_id=event.pk)
@@ -129,6 +139,8 @@ def _draw(request: HttpRequest, event: Event, method: str) -> HttpResponse:
         messages.error(request, _("Every table must end the current round before a new seating."))
     except services.NotEnoughPlayers:
         messages.error(request, _("Check in at least four players first."))
+    except services.SeatedElsewhere as refused:
+        messages.error(request, seated_elsewhere_refusal(refused.seated))
     except EventClosed:
         messages.error(request, EVENT_CLOSED)
     else:
@@ -435,6 +447,8 @@ def table_seats(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
             services.table_seat_replace(table=table, seat=data["seat"], player=data["player"], user=request.user)
         else:
             services.table_seat_swap(table=table, first=data["first"], second=data["second"], user=request.user)
+    except services.SeatedElsewhere as refused:
+        messages.error(request, seated_elsewhere_refusal(refused.seated))
     except services.SeatRefused:
         messages.error(request, _("That player cannot take this seat: they are already seated in this round."))
     except EventClosed:
@@ -486,6 +500,8 @@ def late_arrival(request: HttpRequest, event_id: int) -> HttpResponse:
         result = services.seat_late_arrival(event=event, player=player, user=request.user)
     except EventClosed:
         messages.error(request, EVENT_CLOSED)
+    except services.SeatedElsewhere as refused:
+        messages.error(request, seated_elsewhere_refusal(refused.seated))
     else:
         messages.success(request, LATE[result] % {"name": player.name})
     return redirect("event", event_id=event.pk)
