@@ -11,6 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from scorekeeper.clubs.models import Player
+from scorekeeper.collation import name_key
 from scorekeeper.engine import EngineError, Options, RuleSet, Session, fold
 from scorekeeper.engine.ledger import opening_state
 from scorekeeper.events.models import RULESET_CHOICES, Event
@@ -93,12 +94,13 @@ def rulesets_compared(*, event: Event) -> Comparison:
     actual = _settle(tables, deals, event.engine_ruleset, event.engine_options)
     others = [_settle(tables, deals, r, Options()) for r in RuleSet if r is not event.engine_ruleset]
     people = Player.objects.in_bulk({p for t in tables for p in (t.seat_0_id, t.seat_1_id, t.seat_2_id, t.seat_3_id)})
-    players = sorted(people.values(), key=lambda p: (-actual.changes.get(p.pk, 0), p.name))
+    language = event.club.language
+    players = sorted(people.values(), key=lambda p: (-actual.changes.get(p.pk, 0), name_key(p.name, language)))
     differences = [
         Difference(people[pk], actual.changes[pk], other.changes[pk], other.label)
         for other in others
         for pk in other.changes
         if pk in actual.changes
     ]
-    biggest = sorted(differences, key=lambda d: (-abs(d.gap), d.player.name))[:5]
+    biggest = sorted(differences, key=lambda d: (-abs(d.gap), name_key(d.player.name, language)))[:5]
     return Comparison(actual, others, players, biggest)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.clubs.models import Player
 from scorekeeper.clubs.selectors import clubs_directed_by
+from scorekeeper.collation import name_key
 from scorekeeper.engine import EngineError, Ledger, close_session
 from scorekeeper.events.models import CheckIn, Event, PlayerMerge, SitOut
 from scorekeeper.ranking import rank_with_ties
@@ -112,7 +113,7 @@ def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
     for account in accounts.values():
         account.change = account.account - start
     current = max((t.round for t in tables), default=0)
-    ranked = rank(list(accounts.values()), round)
+    ranked = rank(list(accounts.values()), round, language=event.club.language)
     return EventSummary(event, ranked, progress, start * len(accounts), on_tables, current)
 
 
@@ -129,8 +130,9 @@ def table_result(table: Table, ledger: Ledger) -> tuple[tuple[int, ...], int]:
     return state.balances, state.store_total()
 
 
-def rank(accounts: list[Account], round: int | None = None) -> list[Account]:
-    """Order by the account (or one round's result); ties by the latest round, then fewer sit-outs."""
+def rank(accounts: list[Account], round: int | None = None, *, language: str = "en") -> list[Account]:
+    """Order by the account (or one round's result); ties by the latest round, then fewer sit-outs; players still
+    level in the order of their names in `language`."""
 
     def score(a: Account) -> int:
         return a.by_round.get(round, 0) if round else a.account
@@ -138,7 +140,9 @@ def rank(accounts: list[Account], round: int | None = None) -> list[Account]:
     def latest(a: Account) -> int:
         return a.by_round[max(a.by_round)] if a.by_round else 0
 
-    return rank_with_ties(accounts, key=lambda a: (-score(a), -latest(a), a.sitouts), then=lambda a: a.player.name)
+    return rank_with_ties(
+        accounts, key=lambda a: (-score(a), -latest(a), a.sitouts), then=lambda a: name_key(a.player.name, language)
+    )
 
 
 def seats_history(*, event: Event) -> dict[int, list[frozenset[int]]]:

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorekeeper.clubs import services as club_services
 from scorekeeper.clubs.models import Club
-from scorekeeper.clubs.selectors import clubs_directed_by, directed_club
+from scorekeeper.clubs.selectors import club_players, clubs_directed_by, directed_club
 from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
 from scorekeeper.events.models import Event, HouseRules, PlayerMerge
@@ -80,7 +80,7 @@ def _event_page(request: HttpRequest, event: Event, checkin_form: forms.CheckInF
     context = {
         "event": event,
         "summary": summary,
-        "players": event.club.players.filter(active=True),
+        "players": club_players(club=event.club, active_only=True),
         "present": present,
         "checkin_form": checkin_form,
         "current": current,
@@ -328,16 +328,13 @@ def players(request: HttpRequest, club_id: int) -> HttpResponse:
             if player is None:
                 messages.error(request, " ".join(failed["errors"]))
     query = request.GET.get("q", "").replace("\x00", "").strip()[:80]
-    listed = club.players.all()
-    if query:
-        listed = listed.filter(name__icontains=query)
     context = {
         "club": club,
-        "players": listed,
+        "players": club_players(club=club, query=query),
         "query": query,
         "form": add_form,
         "failed": failed,
-        "everyone": club.players.all(),
+        "everyone": club_players(club=club),
         "merges": merges_to_undo(club=club),
     }
     return render(request, "events/players.html", context, status=status)
