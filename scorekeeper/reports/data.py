@@ -28,6 +28,7 @@ class SheetRow:
     outcome: str = ""
     void: bool = False
     corrected: bool = False
+    penalised: bool = False  # the deal recorded a penalty: said under the grid
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,8 @@ class TableSheet:
     generated: str
     explanations: tuple[tuple[str, str], ...] = ()  # (deal number, how it was settled), when asked for
     struck: tuple[tuple[str, str, str], ...] = ()  # (the deal as entered, who struck it, why): crossed out
+    penalties: tuple[tuple[str, str], ...] = ()  # (deal number, each penalty and what it cost)
+    signed: tuple[str, ...] = ()  # per seat: when the player signed on the phone, or "" (a line to sign)
 
 
 @dataclass(frozen=True)

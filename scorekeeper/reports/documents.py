@@ -136,7 +136,7 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
     tours = {t.tour: t for t in sheet.tours}
     valid = 0
     for row in sheet.rows:
-        mark = "*" if row.corrected else ""
+        mark = ("*" if row.corrected else "") + ("†" if row.penalised else "")
         if row.void:
             rows.append([row.number, row.dealer, _("misdeal"), "", "", "", "", "", "", "", "", "", "", "", row.store])
             style.append(("TEXTCOLOR", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#777777")))
@@ -197,8 +197,12 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
         for summary, who, reason in sheet.struck:
             words = f"<strike>{escape(summary)}</strike> · {escape(who)}" + (f" · “{escape(reason)}”" if reason else "")
             story.append(Paragraph(words, TEXT))
+    if sheet.penalties:
+        story.append(_text(_("Penalties"), H2))
+        story.append(_text(_("† marks a deal with a penalty; its cost is in the players' changes."), SMALL))
+        story += [_text(f"{number}. {words}", TEXT) for number, words in sheet.penalties]
     story.append(Spacer(1, 14))
-    story.append(_signatures(h.players))
+    story.append(_signatures(h.players, sheet.signed))
     if sheet.explanations:
         story.append(_text(_("How each deal was settled"), H2))
         story += [_text(f"{number}. {text}", TEXT) for number, text in sheet.explanations]
@@ -213,11 +217,14 @@ def _store_heading(h: SheetHeader) -> str:
     return h.store_heading or _("Pot")
 
 
-def _signatures(players) -> Table:
-    cells = [
-        [f"{name}: ____________________" for name in players[:2]],
-        [f"{name}: ____________________" for name in players[2:]],
+def _signatures(players, signed=()) -> Table:
+    """A line to sign for each player; a player who signed on the phone has the time of it instead."""
+    signed = tuple(signed) or ("",) * len(players)
+    lines = [
+        f"{name}: " + (_("signed on the phone %(when)s") % {"when": when} if when else "____________________")
+        for name, when in zip(players, signed, strict=True)
     ]
+    cells = [lines[:2], lines[2:]]
     signatures = Table(cells, colWidths=[90 * mm, 90 * mm], rowHeights=[12 * mm, 12 * mm])
     signatures.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 8.5), ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))
     return signatures

@@ -6,10 +6,12 @@ from collections import defaultdict
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from scorekeeper.analysis.figures import PlayerFigures, contract_made
 from scorekeeper.analysis.selectors import player_analysis, player_event_figures
-from scorekeeper.engine import Contract, Line
+from scorekeeper.engine import Contract, LedgerEntry, Line
+from scorekeeper.engine.explain import render
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import event_summary
 from scorekeeper.reports.data import (
@@ -25,7 +27,15 @@ from scorekeeper.reports.data import (
     TableSummary,
 )
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.presenters import CONTRACTS, LINES, SUIT_SYMBOLS, explanation, option_text, store_text
+from scorekeeper.tables.presenters import (
+    CONTRACTS,
+    LINES,
+    SUIT_SYMBOLS,
+    WORDS,
+    explanation,
+    option_text,
+    store_text,
+)
 from scorekeeper.tables.selectors import TableView, table_ledger
 
 CONTRACT_ORDER = [
@@ -36,6 +46,42 @@ CONTRACT_ORDER = [
     Contract.FORCED,
     Contract.MEDIATEUR,
 ]
+
+
+# A penalty's kind, as the explanations name it (the same message ids, so the same translations).
+PENALTY_KINDS = {
+    "eleven_cards": pgettext_lazy("penalty", "eleven cards"),
+    "renounce": pgettext_lazy("penalty", "renounce"),
+    "friend_revealed": pgettext_lazy("penalty", "friend revealed"),
+    "turned_hand": pgettext_lazy("penalty", "turned hand"),
+    "partner_out_of_turn": pgettext_lazy("penalty", "partner out of turn"),
+    "showed_cards": pgettext_lazy("penalty", "showed cards"),
+    "discovered_game": pgettext_lazy("penalty", "discovered game"),
+}
+PENALTY_NOTES = ("penalty", "bc_penalty")  # the explanation's notes that settle a penalty
+
+
+def _penalties(entry: LedgerEntry, players) -> str:
+    """Each penalty of the deal and what it cost, as the explanation says it; one the rules only record, named."""
+    notes = [n for n in entry.notes if n.code in PENALTY_NOTES]
+    words = []
+    for penalty in entry.deal.penalties:
+        settled = [n for n in notes if n["kind"] == penalty.kind.value]
+        if settled:
+            words.append(render(settled[:1], players, WORDS))
+            notes.remove(settled[0])
+            continue
+        names = [players[s] for s in penalty.seats]
+        who = (
+            names[0]
+            if len(names) == 1
+            else _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+        )
+        words.append(
+            _("Penalty (%(kind)s): %(seats)s; recorded only, it costs nothing under these rules.")
+            % {"kind": PENALTY_KINDS[penalty.kind.value], "seats": who}
+        )
+    return " ".join(words)
 
 
 def _now() -> str:
@@ -65,8 +111,10 @@ def _header(table: Table, view: TableView) -> SheetHeader:
 
 
 def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
-    """The score sheet; with `explain`, each deal's settlement in words (in the active language) after the grid."""
-    view = table_ledger(table=table, explain=explain)
+    """The score sheet; with `explain`, each deal's settlement in words (in the active language) after the grid.
+    Penalties are always said (from the explanation's notes, so the sheet is folded with them), and the
+    signatures recorded on the phones printed on the signature lines."""
+    view = table_ledger(table=table, explain=True)
     names = view.short_names  # the grid's columns are narrow; the header gives the full names
     rows = []
     for row in view.rows:
@@ -94,6 +142,7 @@ def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
                 balances=e.balances,
                 store=store_text(e.state, view.ruleset, short=True),
                 corrected=row.corrected,
+                penalised=bool(d.penalties),
             )
         )
     tours = tuple(t for t in view.tours if t.complete)
@@ -102,7 +151,22 @@ def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
         (str(r.entry.number) if r.entry.number else "–", explanation(r.entry, players)) for r in view.rows if explain
     )
     struck = tuple((s.summary, s.who, s.reason) for s in view.struck)
-    return TableSheet(_header(table, view), tuple(rows), tours, view.state.balances, _now(), explanations, struck)
+    penalties = tuple(
+        (str(r.entry.number), _penalties(r.entry, players))
+        for r in view.rows
+        if not r.entry.void and r.entry.deal.penalties
+    )
+    when = {s.seat: _when(s.signed_at) for s in view.signatures}
+    signed = tuple(when.get(seat, "") for seat in range(4))
+    return TableSheet(
+        _header(table, view), tuple(rows), tours, view.state.balances, _now(), explanations, struck, penalties, signed
+    )
+
+
+def _when(moment) -> str:
+    """A moment as the document's language writes a date, and the time."""
+    local = timezone.localtime(moment)
+    return f"{formats.date_format(local, 'DATE_FORMAT')} {formats.time_format(local, 'H:i')}"
 
 
 def blank_for(table: Table, link: str) -> BlankSheet:
