@@ -112,6 +112,7 @@ class EventReport:
     series: dict[str, list[int]] = field(default_factory=dict)  # each player's account, deal by deal
     generated: str = ""
     rounds: tuple[RoundResult, ...] = ()
+    kind: str = "evening"  # or "tournament": what the report calls the event
 
 
 @dataclass(frozen=True)

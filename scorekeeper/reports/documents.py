@@ -27,7 +27,8 @@ FELT = colors.HexColor("#1f5c3a")
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=14, leading=17, spaceAfter=2)
 TEXT = ParagraphStyle("text", fontName=FONT, fontSize=8.5, leading=11)
 SMALL = ParagraphStyle("small", fontName=FONT, fontSize=7, leading=9, textColor=colors.HexColor("#555555"))
-H2 = ParagraphStyle("h2", fontName=BOLD, fontSize=10.5, leading=13, spaceBefore=8, spaceAfter=3)
+# A heading goes to the next page with what follows it, never left alone at the foot of a page.
+H2 = ParagraphStyle("h2", fontName=BOLD, fontSize=10.5, leading=13, spaceBefore=8, spaceAfter=3, keepWithNext=1)
 
 
 def _text(text: str, style: ParagraphStyle) -> Paragraph:
@@ -287,7 +288,8 @@ def event_report(report: EventReport, paper: str = "a4") -> bytes:
     rows = [["#", _("Player"), _("Account"), _("Change")]]
     rows += [[s.rank, s.name, s.account, f"{s.change:+d}"] for s in report.standings]
     story.append(_small_table(rows, [10 * mm, 60 * mm, 25 * mm, 25 * mm], right_from=2))
-    story.append(_text(_("The evening in figures"), H2))
+    tournament = report.kind == "tournament"
+    story.append(_text(_("The tournament in figures") if tournament else _("The evening in figures"), H2))
     figures = [
         ngettext("%(count)s deal", "%(count)s deals", report.deals) % {"count": report.deals},
         ngettext("%(count)s remise", "%(count)s remises", report.remises) % {"count": report.remises},
@@ -313,7 +315,8 @@ def event_report(report: EventReport, paper: str = "a4") -> bytes:
         players = ", ".join(f"{n} {b}" for n, b in zip(t.players, t.balances, strict=True))
         rows.append([t.label, _text(players, TEXT), t.deals])
     story.append(_small_table(rows, [35 * mm, 125 * mm, 15 * mm], right_from=2))
-    story.append(KeepTogether([_text(_("Accounts over the evening"), H2), account_chart(report.series)]))
+    accounts = _("Accounts over the tournament") if tournament else _("Accounts over the evening")
+    story.append(KeepTogether([_text(accounts, H2), account_chart(report.series)]))
     return _build(story, paper, _generated(report.generated), f"{_('Report')} {report.event}")
 
 

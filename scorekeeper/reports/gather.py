@@ -232,6 +232,7 @@ def event_report_for(event: Event) -> EventReport:
         series=series,
         generated=_now(),
         rounds=tuple(rounds),
+        kind=event.kind,
     )
 
 
