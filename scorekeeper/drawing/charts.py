@@ -158,8 +158,10 @@ def line_chart(
     return drawing
 
 
-def account_chart(series: dict[str, list[int]], width: float = 180 * mm, height: float = 80 * mm) -> Drawing:
-    """Each player's account deal by deal."""
+def account_chart(
+    series: dict[str, list[int]], width: float = 180 * mm, height: float = 80 * mm, y_label: str = ""
+) -> Drawing:
+    """Each player's account deal by deal, in chips unless `y_label` names the rule set's unit."""
     return line_chart(
         series,
         _("Account after each deal"),
@@ -167,7 +169,7 @@ def account_chart(series: dict[str, list[int]], width: float = 180 * mm, height:
         height=height,
         empty=_("No deal played yet."),
         x_label=_("deals played"),
-        y_label=_("chips"),
+        y_label=y_label or _("chips"),
     )
 
 

@@ -9,7 +9,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -29,6 +28,7 @@ from scorekeeper.events.selectors import (
     merges_to_undo,
 )
 from scorekeeper.tables.messages import EVENT_CLOSED, message_for
+from scorekeeper.tables.messages import gettext as _  # French elides before a name: "d'Ann"
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import EventClosed, table_end_round
 

@@ -113,6 +113,7 @@ class EventReport:
     generated: str = ""
     rounds: tuple[RoundResult, ...] = ()
     kind: str = "evening"  # or "tournament": what the report calls the event
+    unit: str = "parlett-chips"  # the rule set's id, whose unit the figures are in (chips, points, counters)
 
 
 @dataclass(frozen=True)
@@ -129,4 +130,5 @@ class PersonalReport:
     series: list[int]
     generated: str = ""
     rating: list[float] = field(default_factory=list)  # the club rating after each event (season reports)
+    unit: str = "parlett-chips"  # the rule set's id, whose unit the figures are in (a season's are in chips)
     link: str = ""  # the player's own page, printed as a QR code when given

@@ -19,6 +19,7 @@ from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from scorekeeper.drawing.charts import BOLD, FONT, account_chart, line_chart
+from scorekeeper.events import units
 from scorekeeper.reports.data import BlankSheet, EventReport, PersonalReport, SheetHeader, TableSheet
 
 PAPER = {"a4": A4, "letter": LETTER}
@@ -316,7 +317,8 @@ def event_report(report: EventReport, paper: str = "a4") -> bytes:
         rows.append([t.label, _text(players, TEXT), t.deals])
     story.append(_small_table(rows, [35 * mm, 125 * mm, 15 * mm], right_from=2))
     accounts = _("Accounts over the tournament") if tournament else _("Accounts over the evening")
-    story.append(KeepTogether([_text(accounts, H2), account_chart(report.series)]))
+    chart = account_chart(report.series, y_label=units.axis(report.unit))
+    story.append(KeepTogether([_text(accounts, H2), chart]))
     return _build(story, paper, _generated(report.generated), f"{_('Report')} {report.event}")
 
 
@@ -346,14 +348,13 @@ def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
             )
             % {"count": report.deals, "hombre": report.as_hombre}
             + " "
-            + _("Chips won %(won)s, lost %(lost)s; account %(account)s.")
-            % {"won": report.won, "lost": report.lost, "account": report.account},
+            + units.won_and_lost(report.unit, won=report.won, lost=report.lost, account=report.account),
             TEXT,
         ),
         _text(_("Contracts played as hombre"), H2),
         _contracts(report.contracts),
         _text(_("Account"), H2),
-        account_chart({report.player: report.series}),
+        account_chart({report.player: report.series}, y_label=units.axis(report.unit)),
     ]
     if report.rating:
         title = _("Club rating after each event (Plackett-Luce; 0 for a new player)")

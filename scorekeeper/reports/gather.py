@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 
 from django.utils import formats, timezone
@@ -233,6 +234,7 @@ def event_report_for(event: Event) -> EventReport:
         generated=_now(),
         rounds=tuple(rounds),
         kind=event.kind,
+        unit=event.ruleset,
     )
 
 
@@ -258,7 +260,8 @@ def _personal(player, club: str, scope: str, f: PlayerFigures, start: int, ratin
 def personal_report_for(event: Event, player) -> PersonalReport:
     """One player's evening; the account includes the end-of-round pot rule, the chart the deals."""
     figures = player_event_figures(event=event, player=player)
-    return _personal(player, event.club.name, f"{event.name}, {_date(event.date)}", figures, event.start)
+    report = _personal(player, event.club.name, f"{event.name}, {_date(event.date)}", figures, event.start)
+    return dataclasses.replace(report, unit=event.ruleset)
 
 
 def personal_season_for(club, player, year: int) -> PersonalReport:
