@@ -31,4 +31,8 @@ def test_a_rule_set_the_records_cannot_settle_is_said_in_words(live_server, page
         "Britannica counters: not settled. This evening's records do not have the hombre's own tricks in an "
         "alliance, which Britannica counters needs."
     )
+    expect(section).to_contain_text(
+        "Round 1 · table 1, deal 3: the records do not have the hombre's own tricks in an alliance. "
+        "The table is left out."
+    )
     section.screenshot(path=str(screenshot_dir / "28-14-other-rule-sets.png"))
