@@ -1,5 +1,6 @@
-"""The live page on a projector sizes its screens to the projector: at 1280 x 800 and 1024 x 768 every row of
-every screen is in sight (not below the fold, not under the QR code), and the screens together show every player."""
+"""The live pages on a projector size their screens to the projector: at 1280 x 800 and 1024 x 768 every row of
+every screen is in sight (not below the fold, not under the QR code), and the screens together show every player;
+the director's live page too."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from playwright.sync_api import Browser, Page, expect
 from scorekeeper.clubs.services import player_create
 from scorekeeper.events.services import checkin_set, event_create
 from scorekeeper.public.services import event_link_make
-from tests.factories import make_club
+from tests.browser.test_every_page_fits_a_phone import log_in
+from tests.factories import make_club, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -69,6 +71,32 @@ def test_every_player_is_in_sight_on_a_projector(
     page.wait_for_load_state("networkidle")
     page.screenshot(path=str(screenshot_dir / f"28-5-projector-{width}.png"))
     seen, hidden = screens_seen(page)
+    context.close()
+    assert hidden == []
+    assert seen == set(NAMES)
+
+
+def test_the_directors_live_page_shows_every_player_a_screen_at_a_time(
+    live_server, browser: Browser, browser_context_args
+):
+    event = a_crowded_evening()
+    director = make_user("director", "a-long-test-password")
+    event.club.directors.add(director)
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1280, "height": 800}})
+    page = context.new_page()
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{event.pk}/live/")
+    board = page.locator("#board")
+    expect(board).to_contain_text("Players, screen 1 of")
+    count = int(re.search(r"screen 1 of (\d+)", board.inner_text()).group(1))
+    seen, hidden = set(), []
+    for number in range(1, count + 1):
+        expect(board).to_contain_text(f"Players, screen {number} of {count}", timeout=10_000)
+        for row in page.evaluate(ROWS_IN_SIGHT.replace("tbody tr')]", "tbody tr')].filter(r => !r.hidden)")):
+            if row["seen"]:
+                seen.add(row["name"])
+            else:
+                hidden.append(row["name"])
     context.close()
     assert hidden == []
     assert seen == set(NAMES)
