@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs import services as club_services
@@ -476,11 +476,12 @@ def table_link(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
     return redirect("event", event_id=event.pk)
 
 
+# Lazy: worded in the language of the request that shows them, not the one active when the module was imported.
 LATE = {
-    "table": _("%(name)s and the three players sitting out make a new table."),
-    "redraw": _("No deal had been recorded: the round is drawn again with %(name)s."),
-    "sitout": _("%(name)s sits out this round (its deals have begun) and is drawn in the next."),
-    "checked-in": _("%(name)s is checked in."),
+    "table": gettext_lazy("%(name)s and the three players sitting out make a new table."),
+    "redraw": gettext_lazy("No deal had been recorded: the round is drawn again with %(name)s."),
+    "sitout": gettext_lazy("%(name)s sits out this round (its deals have begun) and is drawn in the next."),
+    "checked-in": gettext_lazy("%(name)s is checked in."),
 }
 
 

@@ -19,7 +19,7 @@ from scorekeeper.events.services import (
     table_seat_replace,
 )
 from scorekeeper.tables.models import Table
-from tests.factories import make_club
+from tests.factories import make_club, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -65,3 +65,15 @@ def test_a_late_arrival_and_a_replacement_from_a_running_round_are_refused(two_e
     assert not saturday.checkins.filter(player=players["Ben"]).exists()
     table.refresh_from_db()
     assert {p.name for p in table.players} == {"Eve", "Fay", "Gus", "Hal"}
+
+
+def test_a_late_arrival_is_told_in_the_directors_language(client):
+    """The late-arrival messages were worded once, in English, when the module was imported."""
+    director = make_user()
+    club = make_club(directors=[director])
+    event = event_create(club=club, name="Jeudi", date=dt.date(2026, 11, 19), ruleset="parlett-chips")
+    player = player_create(club=club, name="Ann")
+    client.force_login(director)
+    client.cookies["django_language"] = "fr"
+    page = client.post(f"/events/{event.pk}/late/", {"player": player.pk}, follow=True).content.decode()
+    assert "Ann est pointé." in page and "Ann is checked in." not in page
