@@ -1,6 +1,6 @@
 """Score sheets and reports with reportlab: data in, PDF bytes out. No request, no database here.
 
-Words are translated into the active language (the view chooses it: the club's, or ?lang=)."""
+Words are translated into the active language (the view chooses it: ?lang=, else the reader's, else the club's)."""
 
 from __future__ import annotations
 
