@@ -11,6 +11,7 @@ from django.utils.translation import pgettext_lazy
 
 from scorekeeper.analysis.figures import PlayerFigures, contract_made
 from scorekeeper.analysis.selectors import player_analysis, player_event_figures
+from scorekeeper.collation import name_key
 from scorekeeper.engine import Contract, LedgerEntry, Line
 from scorekeeper.engine.explain import render
 from scorekeeper.events.models import Event
@@ -215,7 +216,8 @@ def event_report_for(event: Event) -> EventReport:
     rounds = []
     for number in range(1, summary.current_round + 1):
         lines = [(a.player.name, a.by_round[number]) for a in summary.accounts if number in a.by_round]
-        rounds.append(RoundResult(number, tuple(sorted(lines, key=lambda line: (-line[1], line[0])))))
+        by_result = sorted(lines, key=lambda line: (-line[1], name_key(line[0], event.club.language)))
+        rounds.append(RoundResult(number, tuple(by_result)))
     return EventReport(
         club=event.club.name,
         event=event.name,

@@ -14,7 +14,7 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from scorekeeper.events.models import Event
-from scorekeeper.reports import documents
+from scorekeeper.reports import documents, gather
 from scorekeeper.reports.data import ContractLine, EventReport, RoundResult, Standing, TableSummary
 from scorekeeper.tables.services import deal_record
 from tests.factories import make_table, make_user
@@ -126,3 +126,13 @@ def test_no_heading_is_left_alone_at_the_foot_of_a_page(players, rounds, screens
         if headings and set(lines[headings[-1] + 1 :]) <= HEADER_CELLS:
             alone.append((number, lines[headings[-1]]))
     assert alone == []
+
+
+def test_a_rounds_players_level_on_chips_are_in_the_clubs_order_of_names():
+    table = make_table(names=("Øster", "Zoe", "Émile", "Anders"))
+    club = table.event.club
+    club.language = "da"
+    club.save()
+    report = gather.event_report_for(table.event)  # no deal yet: all four level at +0
+    assert [name for name, _change in report.rounds[0].lines] == ["Anders", "Émile", "Zoe", "Øster"]
+    assert [s.name for s in report.standings] == ["Anders", "Émile", "Zoe", "Øster"]
