@@ -80,6 +80,8 @@ class SeatedElsewhere(Exception):
 
 
 def _refuse_if_seated_elsewhere(event: Event, players) -> None:
+    # The players' rows stay locked until the seats are written: two events drawn at once cannot both seat one.
+    list(Player.objects.select_for_update().filter(pk__in=[player.pk for player in players]).values_list("pk"))
     seated = seated_elsewhere(event=event, players=players)
     if seated:
         raise SeatedElsewhere(seated)
