@@ -157,7 +157,7 @@ LOGIN_REDIRECT_URL = "director"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
-# en-gb is English words with British dates ("22 Nov 2026"); each other language has its catalogue in locale/.
+# en-gb is English words with British dates ("22 November 2026"); each other language has its catalogue in locale/.
 LANGUAGES = [
     ("en", "English"),
     ("en-gb", "English (UK)"),
@@ -167,6 +167,8 @@ LANGUAGES = [
     ("es", "Español"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Date formats that differ from Django's for a language: British English writes the month in words.
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # the switch's choice outlives the browser session: a phone keeps it all season
 TIME_ZONE = env("TIME_ZONE", default="Europe/London")
 USE_I18N = True

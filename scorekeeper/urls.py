@@ -5,6 +5,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the switch at the foot of every page
+    path("", include("scorekeeper.clubs.urls")),
     path("", include("scorekeeper.tables.urls")),
     path("", include("scorekeeper.events.urls")),
     path("", include("scorekeeper.reports.urls")),

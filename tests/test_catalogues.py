@@ -38,3 +38,16 @@ def test_every_string_of_the_code_is_translated_in_every_shipped_language(tmp_pa
         if entries:
             left[code] = [e.msgid for e in entries]
     assert not left, f"run `make messages` and translate: {left}"
+
+
+def test_every_plural_entry_has_each_form_its_language_counts():
+    # Spanish counts three forms (one, a million's multiples, the rest): an entry with two shows the English
+    # plural ("5 tricks") for every number but 1.
+    short = {}
+    for code in SHIPPED:
+        po = polib.pofile(str(ROOT / "locale" / code / "LC_MESSAGES" / "django.po"))
+        forms = int(po.metadata["Plural-Forms"].split("nplurals=")[1].split(";")[0])
+        missing = [e.msgid for e in po if e.msgid_plural and not e.obsolete and len(e.msgstr_plural) < forms]
+        if missing:
+            short[code] = missing
+    assert short == {}

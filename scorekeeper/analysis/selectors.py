@@ -27,6 +27,7 @@ from scorekeeper.analysis.models import TableDigest
 from scorekeeper.analysis.rating import NEW, Rating, RatingRun, rate
 from scorekeeper.analysis.services import TableLine, club_tables, reference_part_key, reference_parts_refresh
 from scorekeeper.clubs.models import Club, Player
+from scorekeeper.collation import name_key
 from scorekeeper.engine import Contract
 from scorekeeper.events.models import Event
 from scorekeeper.ranking import rank_with_ties
@@ -167,7 +168,7 @@ def ladder(*, club: Club, year: int, order: str = "chips") -> Ladder:
             return (-round(line.rating.value, 6), -line.chips)
         return (-line.chips, -line.events)
 
-    ordered = rank_with_ties(lines.values(), key=key, then=lambda line: line.player.name)
+    ordered = rank_with_ties(lines.values(), key=key, then=lambda line: name_key(line.player.name, club.language))
     best = sorted(ordered, key=lambda line: -line.rating.value)[:5]
     return Ladder(
         club,
@@ -239,7 +240,7 @@ def player_analysis(*, player: Player, year: int | None = None) -> PlayerAnalysi
 
     def partners(source) -> list[Partner]:
         lines = [Partner(names[key], results) for key, results in source.items()]
-        return sorted(lines, key=lambda p: (-p.results.played, p.player.name))
+        return sorted(lines, key=lambda p: (-p.results.played, name_key(p.player.name, club.language)))
 
     return PlayerAnalysis(
         player=player,
@@ -350,7 +351,7 @@ def event_analysis(*, event: Event) -> EventAnalysis:
         )
     players = sorted(
         (EventPlayerLine(people[p], f) for p, f in figures.items()),
-        key=lambda line: (-line.figures.chips, line.player.name),
+        key=lambda line: (-line.figures.chips, name_key(line.player.name, event.club.language)),
     )
     return EventAnalysis(event, players, table_lines, averages.deals)
 

@@ -5,6 +5,7 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 from scorekeeper.clubs.models import Club, Player, PlayerLink
+from scorekeeper.collation import by_name
 
 
 def clubs_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
@@ -24,3 +25,14 @@ def directed_club(*, user: AbstractBaseUser | AnonymousUser, club_id: int) -> Cl
 def player_by_link(*, token: str) -> Player:
     """The player whose own link this is (404 for an unknown or renewed link)."""
     return get_object_or_404(PlayerLink.objects.select_related("player__club"), token=token).player
+
+
+def club_players(*, club: Club, active_only: bool = False, query: str = "") -> list[Player]:
+    """The club's players (only the active ones, or those whose name contains `query`, if asked) in the order of
+    names in the club's language (Émile with the Es; in Danish, Øster after Z)."""
+    players = club.players.all()
+    if active_only:
+        players = players.filter(active=True)
+    if query:
+        players = players.filter(name__icontains=query)
+    return by_name(players, club.language)

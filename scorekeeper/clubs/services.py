@@ -43,3 +43,10 @@ def player_link_renew(*, player: Player) -> PlayerLink:
     """A new own link for the player; the old one stops working."""
     PlayerLink.objects.filter(player=player).delete()
     return PlayerLink.objects.create(player=player)
+
+
+def club_language_set(*, club: Club, language: str) -> Club:
+    """The language (with its date format) the club's documents are printed in when the reader's is not known."""
+    club.language = language
+    club.save(update_fields=["language"])
+    return club

@@ -62,6 +62,17 @@ def line_styles(count: int, points: int) -> list[LineStyle]:
     ]
 
 
+def _wrapped(text: str, font: str, size: float, room: float) -> list[str]:
+    """`text` in lines no wider than `room` (a word longer than that has a line of its own)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and stringWidth(f"{lines[-1]} {word}", font, size) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def line_chart(
     series: dict[str, Sequence[float]],
     title: str,
@@ -95,7 +106,9 @@ def line_chart(
     plot.x = 4 * font_size + 4 + (font_size + 4 if y_label else 0)
     plot.y = legend_height + 2.5 * font_size + (font_size + 6 if x_label else 0)
     plot.width = width - plot.x - 10
-    plot.height = height - plot.y - 2 * font_size - 8
+    # A title longer than the chart is wide (German, on a phone) takes two lines or more instead of being cut off.
+    title_lines = _wrapped(title, BOLD, font_size + 1, width - plot.x - 4)
+    plot.height = height - plot.y - 2 * font_size - 8 - (len(title_lines) - 1) * (font_size + 3)
     plot.yValueAxis.forceZero = False
     plot.data = [list(enumerate(series[name])) for name in names]
     for i, style in enumerate(styles):
@@ -139,7 +152,9 @@ def line_chart(
             mark.x, mark.y, mark.strokeColor = x + 1.1 * font_size - 2, mid, style.colour
             drawing.add(mark)
         drawing.add(String(x + 2.2 * font_size, y, name, fontName=FONT, fontSize=font_size))
-    drawing.add(String(plot.x, height - font_size - 4, title, fontName=BOLD, fontSize=font_size + 1))
+    for number, line in enumerate(title_lines):
+        top = height - font_size - 4 - number * (font_size + 3)
+        drawing.add(String(plot.x, top, line, fontName=BOLD, fontSize=font_size + 1))
     if x_label:
         drawing.add(
             String(
@@ -158,8 +173,10 @@ def line_chart(
     return drawing
 
 
-def account_chart(series: dict[str, list[int]], width: float = 180 * mm, height: float = 80 * mm) -> Drawing:
-    """Each player's account deal by deal."""
+def account_chart(
+    series: dict[str, list[int]], width: float = 180 * mm, height: float = 80 * mm, y_label: str = ""
+) -> Drawing:
+    """Each player's account deal by deal, in chips unless `y_label` names the rule set's unit."""
     return line_chart(
         series,
         _("Account after each deal"),
@@ -167,7 +184,7 @@ def account_chart(series: dict[str, list[int]], width: float = 180 * mm, height:
         height=height,
         empty=_("No deal played yet."),
         x_label=_("deals played"),
-        y_label=_("chips"),
+        y_label=y_label or _("chips"),
     )
 
 

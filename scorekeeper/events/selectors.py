@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.clubs.models import Player
 from scorekeeper.clubs.selectors import clubs_directed_by
+from scorekeeper.collation import name_key
 from scorekeeper.engine import EngineError, Ledger, close_session
 from scorekeeper.events.models import CheckIn, Event, PlayerMerge, SitOut
 from scorekeeper.ranking import rank_with_ties
@@ -112,7 +113,7 @@ def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
     for account in accounts.values():
         account.change = account.account - start
     current = max((t.round for t in tables), default=0)
-    ranked = rank(list(accounts.values()), round)
+    ranked = rank(list(accounts.values()), round, language=event.club.language)
     return EventSummary(event, ranked, progress, start * len(accounts), on_tables, current)
 
 
@@ -129,8 +130,9 @@ def table_result(table: Table, ledger: Ledger) -> tuple[tuple[int, ...], int]:
     return state.balances, state.store_total()
 
 
-def rank(accounts: list[Account], round: int | None = None) -> list[Account]:
-    """Order by the account (or one round's result); ties by the latest round, then fewer sit-outs."""
+def rank(accounts: list[Account], round: int | None = None, *, language: str = "en") -> list[Account]:
+    """Order by the account (or one round's result); ties by the latest round, then fewer sit-outs; players still
+    level in the order of their names in `language`."""
 
     def score(a: Account) -> int:
         return a.by_round.get(round, 0) if round else a.account
@@ -138,7 +140,9 @@ def rank(accounts: list[Account], round: int | None = None) -> list[Account]:
     def latest(a: Account) -> int:
         return a.by_round[max(a.by_round)] if a.by_round else 0
 
-    return rank_with_ties(accounts, key=lambda a: (-score(a), -latest(a), a.sitouts), then=lambda a: a.player.name)
+    return rank_with_ties(
+        accounts, key=lambda a: (-score(a), -latest(a), a.sitouts), then=lambda a: name_key(a.player.name, language)
+    )
 
 
 def seats_history(*, event: Event) -> dict[int, list[frozenset[int]]]:
@@ -174,3 +178,31 @@ def checked_in(*, event: Event) -> set[int]:
 def merges_to_undo(*, club, limit: int = 10):
     """The club's latest merges that have not been undone, newest first."""
     return PlayerMerge.objects.filter(club=club, undone_at=None).select_related("player", "into")[:limit]
+
+
+def seated_elsewhere(*, event: Event, players) -> dict[Player, Table]:
+    """The players among `players` who sit at a table of another open event whose round is still running (not
+    ended by the director): one person cannot play two tables at once."""
+    ids = {player.pk for player in players}
+    if not ids:
+        return {}
+    seats = Q(seat_0__in=ids) | Q(seat_1__in=ids) | Q(seat_2__in=ids) | Q(seat_3__in=ids)
+    running = (
+        Table.objects.filter(seats, event__status=Event.Status.OPEN, ended_at=None)
+        .exclude(event=event)
+        .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
+        .order_by("event__date", "event__pk", "round", "number")
+    )
+    return {player: table for table in running for player in table.players if player.pk in ids}
+
+
+def checked_in_elsewhere(*, event: Event, players) -> dict[Player, Event]:
+    """The players among `players` who are also checked in to another open event (one each, the earliest)."""
+    ids = {player.pk for player in players}
+    checkins = (
+        CheckIn.objects.filter(player__in=ids, event__status=Event.Status.OPEN)
+        .exclude(event=event)
+        .select_related("player", "event")
+        .order_by("-event__date", "-event__pk")
+    )
+    return {checkin.player: checkin.event for checkin in checkins}

@@ -11,7 +11,7 @@ from django.utils import timezone
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.engine import Options, RuleSet
 from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, PlayerMerge, SitOut
-from scorekeeper.events.selectors import event_summary, seats_history
+from scorekeeper.events.selectors import event_summary, seated_elsewhere, seats_history
 from scorekeeper.tables.models import Table, new_token
 from scorekeeper.tables.services import EventClosed, table_create, table_extend_round, who
 
@@ -69,6 +69,22 @@ def event_close(*, event: Event, user=None) -> Event:
 
 class RoundNotFinished(Exception):
     """A new seating needs every table of the current round to have ended."""
+
+
+class SeatedElsewhere(Exception):
+    """Players who sit at a running round of another open event: one person cannot play two tables at once."""
+
+    def __init__(self, seated: dict[Player, Table]) -> None:
+        super().__init__("players seated in a running round of another event")
+        self.seated = seated
+
+
+def _refuse_if_seated_elsewhere(event: Event, players) -> None:
+    # The players' rows stay locked until the seats are written: two events drawn at once cannot both seat one.
+    list(Player.objects.select_for_update().filter(pk__in=[player.pk for player in players]).values_list("pk"))
+    seated = seated_elsewhere(event=event, players=players)
+    if seated:
+        raise SeatedElsewhere(seated)
 
 
 class NotEnoughPlayers(Exception):
@@ -138,6 +154,7 @@ def seat_draw(*, event: Event, method: str = "random", rng: random.Random | None
     players = [c.player for c in event.checkins.select_related("player").filter(player__active=True)]
     if len(players) < 4:
         raise NotEnoughPlayers
+    _refuse_if_seated_elsewhere(event, players)
     by_id = {a.player.pk: a for a in summary.accounts}
     sat_out = {p.pk: (by_id[p.pk].sitouts if p.pk in by_id else 0) for p in players}
     out_count = len(players) % 4
@@ -317,6 +334,7 @@ def table_seat_replace(*, table: Table, seat: int, player: Player, user=None) ->
         raise SeatRefused("the player is not an active player of the event's club")
     if player.pk in {p.pk for p in table.players}:
         raise SeatRefused("the player already sits at this table")
+    _refuse_if_seated_elsewhere(table.event, [player])
     elsewhere = Table.objects.filter(event=table.event, round=table.round, ended_at=None).exclude(pk=table.pk)
     if any(player.pk in (t.seat_0_id, t.seat_1_id, t.seat_2_id, t.seat_3_id) for t in elsewhere):
         raise SeatRefused("the player sits at another table of this round")
@@ -378,6 +396,7 @@ def seat_late_arrival(*, event: Event, player: Player, method: str = "random", u
         raise ValueError("the player is not an active player of the event's club")
     if not Event.objects.select_for_update().get(pk=event.pk).is_open:
         raise EventClosed
+    _refuse_if_seated_elsewhere(event, [player])
     CheckIn.objects.get_or_create(event=event, player=player)
     summary = event_summary(event=event)
     round_number = summary.current_round

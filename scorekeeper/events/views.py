@@ -9,18 +9,26 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs import services as club_services
 from scorekeeper.clubs.models import Club
-from scorekeeper.clubs.selectors import clubs_directed_by, directed_club
+from scorekeeper.clubs.selectors import club_players, clubs_directed_by, directed_club
 from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
 from scorekeeper.events.models import Event, HouseRules, PlayerMerge
-from scorekeeper.events.selectors import TIE_BREAK, checked_in, directed_event, event_summary, merges_to_undo
+from scorekeeper.events.notices import checked_in_elsewhere_warning, seated_elsewhere_refusal
+from scorekeeper.events.selectors import (
+    TIE_BREAK,
+    checked_in,
+    checked_in_elsewhere,
+    directed_event,
+    event_summary,
+    merges_to_undo,
+)
 from scorekeeper.tables.messages import EVENT_CLOSED, message_for
+from scorekeeper.tables.messages import gettext as _  # French elides before a name: "d'Ann"
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import EventClosed, table_end_round
 
@@ -72,7 +80,7 @@ def _event_page(request: HttpRequest, event: Event, checkin_form: forms.CheckInF
     context = {
         "event": event,
         "summary": summary,
-        "players": event.club.players.filter(active=True),
+        "players": club_players(club=event.club, active_only=True),
         "present": present,
         "checkin_form": checkin_form,
         "current": current,
@@ -96,6 +104,8 @@ def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
     if not form.is_valid():
         return _event_page(request, event, form)
     count = services.checkin_apply(event=event, present=form.cleaned_data["present"])
+    if elsewhere := checked_in_elsewhere(event=event, players=form.cleaned_data["present"]):
+        messages.warning(request, checked_in_elsewhere_warning(elsewhere))
     if form.cleaned_data["action"] != "draw":
         messages.success(request, _("%(count)s players checked in.") % {"count": count})
         return redirect("event", event_id=event.pk)
@@ -129,6 +139,8 @@ def _draw(request: HttpRequest, event: Event, method: str) -> HttpResponse:
         messages.error(request, _("Every table must end the current round before a new seating."))
     except services.NotEnoughPlayers:
         messages.error(request, _("Check in at least four players first."))
+    except services.SeatedElsewhere as refused:
+        messages.error(request, seated_elsewhere_refusal(refused.seated))
     except EventClosed:
         messages.error(request, EVENT_CLOSED)
     else:
@@ -316,16 +328,13 @@ def players(request: HttpRequest, club_id: int) -> HttpResponse:
             if player is None:
                 messages.error(request, " ".join(failed["errors"]))
     query = request.GET.get("q", "").replace("\x00", "").strip()[:80]
-    listed = club.players.all()
-    if query:
-        listed = listed.filter(name__icontains=query)
     context = {
         "club": club,
-        "players": listed,
+        "players": club_players(club=club, query=query),
         "query": query,
         "form": add_form,
         "failed": failed,
-        "everyone": club.players.all(),
+        "everyone": club_players(club=club),
         "merges": merges_to_undo(club=club),
     }
     return render(request, "events/players.html", context, status=status)
@@ -435,6 +444,8 @@ def table_seats(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
             services.table_seat_replace(table=table, seat=data["seat"], player=data["player"], user=request.user)
         else:
             services.table_seat_swap(table=table, first=data["first"], second=data["second"], user=request.user)
+    except services.SeatedElsewhere as refused:
+        messages.error(request, seated_elsewhere_refusal(refused.seated))
     except services.SeatRefused:
         messages.error(request, _("That player cannot take this seat: they are already seated in this round."))
     except EventClosed:
@@ -465,11 +476,12 @@ def table_link(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
     return redirect("event", event_id=event.pk)
 
 
+# Lazy: worded in the language of the request that shows them, not the one active when the module was imported.
 LATE = {
-    "table": _("%(name)s and the three players sitting out make a new table."),
-    "redraw": _("No deal had been recorded: the round is drawn again with %(name)s."),
-    "sitout": _("%(name)s sits out this round (its deals have begun) and is drawn in the next."),
-    "checked-in": _("%(name)s is checked in."),
+    "table": gettext_lazy("%(name)s and the three players sitting out make a new table."),
+    "redraw": gettext_lazy("No deal had been recorded: the round is drawn again with %(name)s."),
+    "sitout": gettext_lazy("%(name)s sits out this round (its deals have begun) and is drawn in the next."),
+    "checked-in": gettext_lazy("%(name)s is checked in."),
 }
 
 
@@ -486,6 +498,8 @@ def late_arrival(request: HttpRequest, event_id: int) -> HttpResponse:
         result = services.seat_late_arrival(event=event, player=player, user=request.user)
     except EventClosed:
         messages.error(request, EVENT_CLOSED)
+    except services.SeatedElsewhere as refused:
+        messages.error(request, seated_elsewhere_refusal(refused.seated))
     else:
         messages.success(request, LATE[result] % {"name": player.name})
     return redirect("event", event_id=event.pk)

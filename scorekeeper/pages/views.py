@@ -1,14 +1,11 @@
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-# The project's own documents a club may want to read from the app: the rules it scores by and the format
-# its exports use. Served as the Markdown they are written in, so the text is the one the engine is checked against.
-DOCUMENTS = {"rules": "QUADRILLE-SCORING.md", "interchange": "INTERCHANGE.md"}
+from scorekeeper.pages.documents import document as rendered
 
 
 @require_safe
@@ -26,10 +23,10 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def document(request: HttpRequest, name: str) -> HttpResponse:
-    if name not in DOCUMENTS:
+    found = rendered(name)
+    if found is None:
         raise Http404
-    text = (settings.BASE_DIR / "docs" / DOCUMENTS[name]).read_text(encoding="utf-8")
-    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+    return render(request, "pages/document.html", {"document": found})
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -28,6 +28,7 @@ class SheetRow:
     outcome: str = ""
     void: bool = False
     corrected: bool = False
+    penalised: bool = False  # the deal recorded a penalty: said under the grid
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,8 @@ class TableSheet:
     generated: str
     explanations: tuple[tuple[str, str], ...] = ()  # (deal number, how it was settled), when asked for
     struck: tuple[tuple[str, str, str], ...] = ()  # (the deal as entered, who struck it, why): crossed out
+    penalties: tuple[tuple[str, str], ...] = ()  # (deal number, each penalty and what it cost)
+    signed: tuple[str, ...] = ()  # per seat: when the player signed on the phone, or "" (a line to sign)
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,8 @@ class EventReport:
     series: dict[str, list[int]] = field(default_factory=dict)  # each player's account, deal by deal
     generated: str = ""
     rounds: tuple[RoundResult, ...] = ()
+    kind: str = "evening"  # or "tournament": what the report calls the event
+    unit: str = "parlett-chips"  # the rule set's id, whose unit the figures are in (chips, points, counters)
 
 
 @dataclass(frozen=True)
@@ -125,4 +130,5 @@ class PersonalReport:
     series: list[int]
     generated: str = ""
     rating: list[float] = field(default_factory=list)  # the club rating after each event (season reports)
+    unit: str = "parlett-chips"  # the rule set's id, whose unit the figures are in (a season's are in chips)
     link: str = ""  # the player's own page, printed as a QR code when given

@@ -1,6 +1,6 @@
 """Score sheets and reports with reportlab: data in, PDF bytes out. No request, no database here.
 
-Words are translated into the active language (the view chooses it: the club's, or ?lang=)."""
+Words are translated into the active language (the view chooses it: ?lang=, else the reader's, else the club's)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from scorekeeper.drawing.charts import BOLD, FONT, account_chart, line_chart
+from scorekeeper.events import units
 from scorekeeper.reports.data import BlankSheet, EventReport, PersonalReport, SheetHeader, TableSheet
 
 PAPER = {"a4": A4, "letter": LETTER}
@@ -27,7 +28,8 @@ FELT = colors.HexColor("#1f5c3a")
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=14, leading=17, spaceAfter=2)
 TEXT = ParagraphStyle("text", fontName=FONT, fontSize=8.5, leading=11)
 SMALL = ParagraphStyle("small", fontName=FONT, fontSize=7, leading=9, textColor=colors.HexColor("#555555"))
-H2 = ParagraphStyle("h2", fontName=BOLD, fontSize=10.5, leading=13, spaceBefore=8, spaceAfter=3)
+# A heading goes to the next page with what follows it, never left alone at the foot of a page.
+H2 = ParagraphStyle("h2", fontName=BOLD, fontSize=10.5, leading=13, spaceBefore=8, spaceAfter=3, keepWithNext=1)
 
 
 def _text(text: str, style: ParagraphStyle) -> Paragraph:
@@ -136,7 +138,7 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
     tours = {t.tour: t for t in sheet.tours}
     valid = 0
     for row in sheet.rows:
-        mark = "*" if row.corrected else ""
+        mark = ("*" if row.corrected else "") + ("†" if row.penalised else "")
         if row.void:
             rows.append([row.number, row.dealer, _("misdeal"), "", "", "", "", "", "", "", "", "", "", "", row.store])
             style.append(("TEXTCOLOR", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#777777")))
@@ -197,8 +199,12 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
         for summary, who, reason in sheet.struck:
             words = f"<strike>{escape(summary)}</strike> · {escape(who)}" + (f" · “{escape(reason)}”" if reason else "")
             story.append(Paragraph(words, TEXT))
+    if sheet.penalties:
+        story.append(_text(_("Penalties"), H2))
+        story.append(_text(_("† marks a deal with a penalty; its cost is in the players' changes."), SMALL))
+        story += [_text(f"{number}. {words}", TEXT) for number, words in sheet.penalties]
     story.append(Spacer(1, 14))
-    story.append(_signatures(h.players))
+    story.append(_signatures(h.players, sheet.signed))
     if sheet.explanations:
         story.append(_text(_("How each deal was settled"), H2))
         story += [_text(f"{number}. {text}", TEXT) for number, text in sheet.explanations]
@@ -213,11 +219,14 @@ def _store_heading(h: SheetHeader) -> str:
     return h.store_heading or _("Pot")
 
 
-def _signatures(players) -> Table:
-    cells = [
-        [f"{name}: ____________________" for name in players[:2]],
-        [f"{name}: ____________________" for name in players[2:]],
+def _signatures(players, signed=()) -> Table:
+    """A line to sign for each player; a player who signed on the phone has the time of it instead."""
+    signed = tuple(signed) or ("",) * len(players)
+    lines = [
+        f"{name}: " + (_("signed on the phone %(when)s") % {"when": when} if when else "____________________")
+        for name, when in zip(players, signed, strict=True)
     ]
+    cells = [lines[:2], lines[2:]]
     signatures = Table(cells, colWidths=[90 * mm, 90 * mm], rowHeights=[12 * mm, 12 * mm])
     signatures.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 8.5), ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))
     return signatures
@@ -280,7 +289,8 @@ def event_report(report: EventReport, paper: str = "a4") -> bytes:
     rows = [["#", _("Player"), _("Account"), _("Change")]]
     rows += [[s.rank, s.name, s.account, f"{s.change:+d}"] for s in report.standings]
     story.append(_small_table(rows, [10 * mm, 60 * mm, 25 * mm, 25 * mm], right_from=2))
-    story.append(_text(_("The evening in figures"), H2))
+    tournament = report.kind == "tournament"
+    story.append(_text(_("The tournament in figures") if tournament else _("The evening in figures"), H2))
     figures = [
         ngettext("%(count)s deal", "%(count)s deals", report.deals) % {"count": report.deals},
         ngettext("%(count)s remise", "%(count)s remises", report.remises) % {"count": report.remises},
@@ -306,7 +316,9 @@ def event_report(report: EventReport, paper: str = "a4") -> bytes:
         players = ", ".join(f"{n} {b}" for n, b in zip(t.players, t.balances, strict=True))
         rows.append([t.label, _text(players, TEXT), t.deals])
     story.append(_small_table(rows, [35 * mm, 125 * mm, 15 * mm], right_from=2))
-    story.append(KeepTogether([_text(_("Accounts over the evening"), H2), account_chart(report.series)]))
+    accounts = _("Accounts over the tournament") if tournament else _("Accounts over the evening")
+    chart = account_chart(report.series, y_label=units.axis(report.unit))
+    story.append(KeepTogether([_text(accounts, H2), chart]))
     return _build(story, paper, _generated(report.generated), f"{_('Report')} {report.event}")
 
 
@@ -336,14 +348,13 @@ def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
             )
             % {"count": report.deals, "hombre": report.as_hombre}
             + " "
-            + _("Chips won %(won)s, lost %(lost)s; account %(account)s.")
-            % {"won": report.won, "lost": report.lost, "account": report.account},
+            + units.won_and_lost(report.unit, won=report.won, lost=report.lost, account=report.account),
             TEXT,
         ),
         _text(_("Contracts played as hombre"), H2),
         _contracts(report.contracts),
         _text(_("Account"), H2),
-        account_chart({report.player: report.series}),
+        account_chart({report.player: report.series}, y_label=units.axis(report.unit)),
     ]
     if report.rating:
         title = _("Club rating after each event (Plackett-Luce; 0 for a new player)")

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from scorekeeper.analysis.figures import PlayerFigures, contract_made
 from scorekeeper.analysis.selectors import player_analysis, player_event_figures
-from scorekeeper.engine import Contract, Line
+from scorekeeper.collation import name_key
+from scorekeeper.engine import Contract, LedgerEntry, Line
+from scorekeeper.engine.explain import render
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import event_summary
 from scorekeeper.reports.data import (
@@ -25,7 +29,15 @@ from scorekeeper.reports.data import (
     TableSummary,
 )
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.presenters import CONTRACTS, LINES, SUIT_SYMBOLS, explanation, option_text, store_text
+from scorekeeper.tables.presenters import (
+    CONTRACTS,
+    LINES,
+    SUIT_SYMBOLS,
+    WORDS,
+    explanation,
+    option_text,
+    store_text,
+)
 from scorekeeper.tables.selectors import TableView, table_ledger
 
 CONTRACT_ORDER = [
@@ -36,6 +48,42 @@ CONTRACT_ORDER = [
     Contract.FORCED,
     Contract.MEDIATEUR,
 ]
+
+
+# A penalty's kind, as the explanations name it (the same message ids, so the same translations).
+PENALTY_KINDS = {
+    "eleven_cards": pgettext_lazy("penalty", "eleven cards"),
+    "renounce": pgettext_lazy("penalty", "renounce"),
+    "friend_revealed": pgettext_lazy("penalty", "friend revealed"),
+    "turned_hand": pgettext_lazy("penalty", "turned hand"),
+    "partner_out_of_turn": pgettext_lazy("penalty", "partner out of turn"),
+    "showed_cards": pgettext_lazy("penalty", "showed cards"),
+    "discovered_game": pgettext_lazy("penalty", "discovered game"),
+}
+PENALTY_NOTES = ("penalty", "bc_penalty")  # the explanation's notes that settle a penalty
+
+
+def _penalties(entry: LedgerEntry, players) -> str:
+    """Each penalty of the deal and what it cost, as the explanation says it; one the rules only record, named."""
+    notes = [n for n in entry.notes if n.code in PENALTY_NOTES]
+    words = []
+    for penalty in entry.deal.penalties:
+        settled = [n for n in notes if n["kind"] == penalty.kind.value]
+        if settled:
+            words.append(render(settled[:1], players, WORDS))
+            notes.remove(settled[0])
+            continue
+        names = [players[s] for s in penalty.seats]
+        who = (
+            names[0]
+            if len(names) == 1
+            else _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+        )
+        words.append(
+            _("Penalty (%(kind)s): %(seats)s; recorded only, it costs nothing under these rules.")
+            % {"kind": PENALTY_KINDS[penalty.kind.value], "seats": who}
+        )
+    return " ".join(words)
 
 
 def _now() -> str:
@@ -65,8 +113,10 @@ def _header(table: Table, view: TableView) -> SheetHeader:
 
 
 def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
-    """The score sheet; with `explain`, each deal's settlement in words (in the active language) after the grid."""
-    view = table_ledger(table=table, explain=explain)
+    """The score sheet; with `explain`, each deal's settlement in words (in the active language) after the grid.
+    Penalties are always said (from the explanation's notes, so the sheet is folded with them), and the
+    signatures recorded on the phones printed on the signature lines."""
+    view = table_ledger(table=table, explain=True)
     names = view.short_names  # the grid's columns are narrow; the header gives the full names
     rows = []
     for row in view.rows:
@@ -94,6 +144,7 @@ def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
                 balances=e.balances,
                 store=store_text(e.state, view.ruleset, short=True),
                 corrected=row.corrected,
+                penalised=bool(d.penalties),
             )
         )
     tours = tuple(t for t in view.tours if t.complete)
@@ -102,7 +153,22 @@ def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
         (str(r.entry.number) if r.entry.number else "–", explanation(r.entry, players)) for r in view.rows if explain
     )
     struck = tuple((s.summary, s.who, s.reason) for s in view.struck)
-    return TableSheet(_header(table, view), tuple(rows), tours, view.state.balances, _now(), explanations, struck)
+    penalties = tuple(
+        (str(r.entry.number), _penalties(r.entry, players))
+        for r in view.rows
+        if not r.entry.void and r.entry.deal.penalties
+    )
+    when = {s.seat: _when(s.signed_at) for s in view.signatures}
+    signed = tuple(when.get(seat, "") for seat in range(4))
+    return TableSheet(
+        _header(table, view), tuple(rows), tours, view.state.balances, _now(), explanations, struck, penalties, signed
+    )
+
+
+def _when(moment) -> str:
+    """A moment as the document's language writes a date, and the time."""
+    local = timezone.localtime(moment)
+    return f"{formats.date_format(local, 'DATE_FORMAT')} {formats.time_format(local, 'H:i')}"
 
 
 def blank_for(table: Table, link: str) -> BlankSheet:
@@ -150,7 +216,8 @@ def event_report_for(event: Event) -> EventReport:
     rounds = []
     for number in range(1, summary.current_round + 1):
         lines = [(a.player.name, a.by_round[number]) for a in summary.accounts if number in a.by_round]
-        rounds.append(RoundResult(number, tuple(sorted(lines, key=lambda line: (-line[1], line[0])))))
+        by_result = sorted(lines, key=lambda line: (-line[1], name_key(line[0], event.club.language)))
+        rounds.append(RoundResult(number, tuple(by_result)))
     return EventReport(
         club=event.club.name,
         event=event.name,
@@ -168,6 +235,8 @@ def event_report_for(event: Event) -> EventReport:
         series=series,
         generated=_now(),
         rounds=tuple(rounds),
+        kind=event.kind,
+        unit=event.ruleset,
     )
 
 
@@ -193,7 +262,8 @@ def _personal(player, club: str, scope: str, f: PlayerFigures, start: int, ratin
 def personal_report_for(event: Event, player) -> PersonalReport:
     """One player's evening; the account includes the end-of-round pot rule, the chart the deals."""
     figures = player_event_figures(event=event, player=player)
-    return _personal(player, event.club.name, f"{event.name}, {_date(event.date)}", figures, event.start)
+    report = _personal(player, event.club.name, f"{event.name}, {_date(event.date)}", figures, event.start)
+    return dataclasses.replace(report, unit=event.ruleset)
 
 
 def personal_season_for(club, player, year: int) -> PersonalReport:

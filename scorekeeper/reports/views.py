@@ -31,10 +31,38 @@ def _paper(request: HttpRequest) -> str:
     return "letter" if request.GET.get("paper") == "letter" else "a4"
 
 
+def _supported(code: str) -> str | None:
+    try:
+        return translation.get_supported_language_variant(code.strip().lower())
+    except LookupError:
+        return None
+
+
+def reader_language(request: HttpRequest) -> str | None:
+    """The language of the person reading: the one chosen with the language switch, else the first the browser
+    asks for that the app speaks ("en-GB" gives British dates); None when neither is known."""
+    chosen = _supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, ""))
+    if chosen:
+        return chosen
+    asked = []
+    for position, part in enumerate(request.META.get("HTTP_ACCEPT_LANGUAGE", "").split(",")):
+        tag, _semicolon, quality = part.partition(";")
+        try:
+            weight = float(quality.strip().removeprefix("q=")) if quality else 1.0
+        except ValueError:
+            continue
+        if tag.strip() and tag.strip() != "*" and weight > 0:
+            asked.append((-weight, position, tag))
+    return next(filter(None, (_supported(tag) for _weight, _position, tag in sorted(asked))), None)
+
+
 def _language(request: HttpRequest, club: Club) -> translation.override:
-    """Documents speak the club's language (a club setting), or the one the link asks for with ?lang=."""
+    """Documents speak the language the link asks for (?lang=), else the reader's, else the club's (a setting the
+    director chooses, with its date format)."""
     asked = request.GET.get("lang", "")
-    return translation.override(asked if asked in dict(settings.LANGUAGES) else club.language)
+    if asked in dict(settings.LANGUAGES):
+        return translation.override(asked)
+    return translation.override(reader_language(request) or club.language)
 
 
 @require_safe

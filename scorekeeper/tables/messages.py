@@ -2,9 +2,55 @@
 
 from __future__ import annotations
 
+import re
+
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine import EngineError
+from scorekeeper.engine.explain import Words
+
+# French elides "de" and "que" before a vowel or a mute h: a message filled with a name says "d'Ann", "qu'Ivy".
+# A translator writes the message's own words elided; only what fills it (a player's name) needs this.
+ELIDED = re.compile(r"\b([dD]e|[qQ]ue) (?=[AEIOUYHÀÂÉÈÊËÎÏÔÛÜaeiouyhàâéèêëîïôûü])")
+
+
+def elide(text: str) -> str:
+    """`text` with "de Ann" written "d'Ann" (French only: the caller knows the language)."""
+    return ELIDED.sub(lambda found: found.group(1)[:-1] + "'", text)
+
+
+class _French(str):
+    """A French message: filled in with `%`, it elides before the names it receives."""
+
+    __slots__ = ()
+
+    def __mod__(self, values) -> str:
+        return elide(str.__mod__(self, values))
+
+    # A message joined to another before it is filled stays one ("… to each of %(side)s" + " (bonuses …).").
+    def __add__(self, other: str) -> _French:
+        return _French(str.__add__(self, other))
+
+    def __radd__(self, other: str) -> _French:
+        return _French(str.__add__(other, self))
+
+
+def _filled(text: str) -> str:
+    return _French(text) if translation.get_language() == "fr" else text
+
+
+def gettext(message: str) -> str:
+    """Django's gettext, whose French message elides before a name it is filled with."""
+    return _filled(translation.gettext(message))
+
+
+# The engine's explanation sentences are message ids of the catalogues (engine/explain.py); these word them.
+WORDS = Words(
+    gettext=gettext,
+    ngettext=lambda singular, plural, count: _filled(translation.ngettext(singular, plural, count)),
+    pgettext=lambda context, message: _filled(translation.pgettext(context, message)),
+)
 
 # Why a table takes no more writes, said the same way on every page and for every kind of write.
 EVENT_CLOSED = _("This event is closed: nothing can be changed.")

@@ -6,15 +6,13 @@ from collections.abc import Sequence
 
 from django.utils.html import escape
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorekeeper.engine import Contract, DealRecord, LedgerEntry, Line
-from scorekeeper.engine.explain import Words, render
+from scorekeeper.engine.explain import render
 from scorekeeper.engine.ledger import TableState
 from scorekeeper.engine.model import RuleSet
-
-# The engine's explanation sentences are message ids of the catalogues (engine/explain.py); these word them.
-WORDS = Words(gettext=_, ngettext=ngettext, pgettext=pgettext)
+from scorekeeper.tables.messages import WORDS  # the explanations' words, French elision included
 
 CONTRACTS = {
     Contract.ALLIANCE: gettext_lazy("alliance"),

@@ -57,7 +57,7 @@ def pdf_text(content: bytes) -> str:
 @pytest.mark.parametrize(
     ("language", "date"),
     [
-        ("en-GB", "19 Nov 2026"),
+        ("en-GB", "19 November 2026"),
         ("fr", "19 novembre 2026"),
         ("de", "19. November 2026"),
         ("da", "19. november 2026"),

@@ -4,6 +4,7 @@ titles, and a legend that names every line."""
 from __future__ import annotations
 
 from reportlab.graphics.shapes import String
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from scorekeeper.drawing.charts import LINE_COLOURS, line_chart, line_styles, svg
 
@@ -49,3 +50,11 @@ def test_one_line_needs_no_legend():
     drawing = line_chart({"Ann": [40, 45, 38]}, "Account", x_label="deals played", y_label="chips")
     words = [item.text for item in drawing.getContents() if isinstance(item, String)]
     assert "Ann" not in words and "deals played" in words
+
+
+def test_a_title_wider_than_the_chart_wraps_instead_of_being_cut_off():
+    title = "Die fünf Bestbewerteten, Veranstaltung für Veranstaltung"  # the German of the season's rating chart
+    drawing = line_chart({"Dan": [0, 3], "Eve": [0, 2]}, title, width=300, height=260, font_size=12)
+    lines = [t for t in drawing.getContents() if isinstance(t, String) and t.fontSize == 13]
+    assert " ".join(t.text for t in lines) == title and len(lines) == 2
+    assert all(t.x + stringWidth(t.text, t.fontName, t.fontSize) <= 300 for t in lines)

@@ -211,7 +211,7 @@ def test_a_score_sheet_shows_its_options_as_words_and_its_date_as_the_language_w
     assert "Tours in a round: 3" in text and "Ante: 4 from the dealer" in text and "session.tours" not in text
     assert "Nov. 22, 2026" in text
     with translation.override("en-gb"):
-        assert "22 Nov 2026" in text_of(documents.table_sheet(gather.sheet_for(table)))
+        assert "22 November 2026" in text_of(documents.table_sheet(gather.sheet_for(table)))
     with translation.override("de"):
         text = text_of(documents.table_sheet(gather.sheet_for(table)))
     assert "Touren pro Durchgang: 3" in text and "Grundeinsatz: 4 vom Geber" in text and "22. November 2026" in text

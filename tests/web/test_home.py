@@ -16,10 +16,10 @@ def test_home_page_says_what_the_app_is(client):
 def test_the_rules_and_the_interchange_format_are_served_from_the_project(client):
     rules = client.get("/docs/rules/")
     assert rules.status_code == 200
-    assert rules["Content-Type"] == "text/plain; charset=utf-8"
-    assert "# Quadrille (four-handed Ombre): scoring and settlement specification" in rules.content.decode()
-    assert "### 7.10 Points settled after the engine was checked" in rules.content.decode()
-    assert "## Test vectors" in client.get("/docs/interchange/").content.decode()
+    assert rules["Content-Type"] == "text/html; charset=utf-8"
+    assert "<h1>Quadrille (four-handed Ombre): scoring and settlement specification</h1>" in rules.content.decode()
+    assert "<h3>7.10 Points settled after the engine was checked" in rules.content.decode()
+    assert "<h2>Test vectors</h2>" in client.get("/docs/interchange/").content.decode()
     assert client.get("/docs/settings/").status_code == 404
 
 
