@@ -6,6 +6,7 @@ saving while it runs). PostgreSQL: `pg_dump --format=custom`, restored with `pg_
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -63,16 +64,22 @@ def backup_create(*, directory: Path | None = None, keep: int | None = None) -> 
     """Write a consistent copy of the database into `directory`, keep the newest `keep`, return its path."""
     directory = directory or settings.BACKUP_DIR
     keep = settings.BACKUP_KEEP if keep is None else keep
-    directory.mkdir(parents=True, exist_ok=True)
     stamp = timezone.now().strftime("%Y%m%d-%H%M%S-%f")
     target = directory / f"{PREFIX}{stamp}.{'sqlite3' if is_sqlite() else 'pgdump'}"
     partial = target.with_name(target.name + ".part")
-    if is_sqlite():
-        _sqlite_copy(live_path(), partial)
-    else:
-        _pg_dump(partial)
-    # Renamed only when complete: a backup listed is a backup whole.
-    os.replace(partial, target)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        if is_sqlite():
+            _sqlite_copy(live_path(), partial)
+        else:
+            _pg_dump(partial)
+        # Renamed only when complete: a backup listed is a backup whole.
+        os.replace(partial, target)
+    except (OSError, sqlite3.Error) as error:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        reason = getattr(error, "strerror", None) or str(error)
+        raise BackupError(f"No backup written: cannot write into {directory}: {reason}.") from error
     for old in backups_list(directory=directory)[:-keep] if keep > 0 else []:
         old.unlink()
     return target
