@@ -1,8 +1,9 @@
 """What `make run` checks and prepares before it lets gunicorn serve a club.
 
 Loopback (the default HOST=127.0.0.1) is a newcomer trying the app: an empty database gets the demo evening and
-its demo director. Any other HOST is club mode, on the club's Wi-Fi: no account may keep the demo password that
-README publishes, and table links must carry the laptop's LAN address.
+its demo director. Any other HOST is club mode, on the club's Wi-Fi, and table links must carry the laptop's LAN
+address. Whenever other machines can reach the server (club mode, or a reverse proxy in front of loopback), no
+account may keep the demo password that README publishes.
 """
 
 from __future__ import annotations
@@ -51,17 +52,39 @@ def demo_password_accounts() -> list[str]:
     return [u.get_username() for u in users if u.has_usable_password() and u.check_password(DEMO_DIRECTOR[1])]
 
 
+def reachable_settings() -> list[str]:
+    """The settings that make this server reachable from other machines whatever address it binds to (a reverse
+    proxy forwards to loopback): BEHIND_PROXY, HTTPS, or a name in ALLOWED_HOSTS other than this machine's."""
+    reasons = []
+    if settings.BEHIND_PROXY:
+        reasons.append("BEHIND_PROXY is on")
+    if settings.HTTPS:
+        reasons.append("HTTPS is on")
+    public = [name for name in settings.ALLOWED_HOSTS if not is_loopback_host(name.lstrip("."))]
+    if public:
+        reasons.append(f"ALLOWED_HOSTS names {public[0]}")
+    return reasons
+
+
+def network_reasons(*, host: str) -> list[str]:
+    """Why a server on `host` with these settings can be reached from another machine (empty: this one only)."""
+    bound = [] if is_loopback_host(host) else [f"it listens on {host}"]
+    return bound + reachable_settings()
+
+
 def startup_refusals(*, host: str) -> list[Refusal]:
-    """Reasons not to serve on `host`: in club mode, every account that still has the demo password."""
-    if is_loopback_host(host):
+    """Reasons not to serve on `host`: whenever other machines can reach the server, every account that still has
+    the demo password."""
+    reasons = network_reasons(host=host)
+    if not reasons:
         return []
     return [
         Refusal(
             username=name,
             message=(
                 f"The account '{name}' still has the demo password '{DEMO_DIRECTOR[1]}', which anyone can read in "
-                f"README. Set a new one with:\n    .venv/bin/python manage.py changepassword {name}\n"
-                f"then start again."
+                f"README, and other machines can reach this server ({', '.join(reasons)}). Set a new one with:\n"
+                f"    .venv/bin/python manage.py changepassword {name}\nthen start again."
             ),
         )
         for name in demo_password_accounts()

@@ -43,7 +43,8 @@ def test_secret_key_from_the_environment_is_left_alone(tmp_path, monkeypatch):
 
 
 @pytest.mark.django_db
-def test_club_mode_refuses_an_account_with_the_demo_password():
+def test_club_mode_refuses_an_account_with_the_demo_password(settings):
+    settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]  # the test environment adds "testserver"
     make_user("director", password="quadrille")
     make_user("treasurer", password="a-long-test-password")
     assert startup_refusals(host="127.0.0.1") == []

@@ -20,6 +20,7 @@ from scorekeeper.links import is_loopback_host
 from scorekeeper.operations.startup import (
     DEMO_DIRECTOR,
     demo_password_accounts,
+    network_reasons,
     secret_key_ensure,
     site_url_for,
     startup_refusals,
@@ -41,7 +42,8 @@ class Command(BaseCommand):
             self.stdout.write("A new SECRET_KEY was written to .env (kept for the next runs).")
         call_command("migrate", interactive=False, verbosity=0)
         club_mode = not is_loopback_host(host)
-        if not club_mode:
+        # The demo director only where no other machine can reach the server (README: "Two commands").
+        if not network_reasons(host=host):
             call_command("demo", if_empty=True)
         self._secure_accounts(host)
         site_url = site_url_for(host=host, port=port)
@@ -61,8 +63,9 @@ class Command(BaseCommand):
         self._exec_gunicorn(host, port, site_url)
 
     def _secure_accounts(self, host: str) -> None:
-        """In club mode, stop (or, on a terminal, ask) until no account has the demo password."""
-        if is_loopback_host(host):
+        """When other machines can reach the server, stop (or, on a terminal, ask) until no account has the demo
+        password."""
+        if not network_reasons(host=host):
             return
         User = get_user_model()
         if not User.objects.exists():
