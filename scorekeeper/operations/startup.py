@@ -13,9 +13,11 @@ import secrets
 import socket
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.http.request import split_domain_port, validate_host
 
 from scorekeeper.links import is_loopback_host
 
@@ -107,6 +109,24 @@ def lan_address() -> str | None:
     return None if is_loopback_host(address) else address
 
 
+def local_url(*, host: str, port: int) -> str:
+    """The address to print for a server bound to `host` when no SITE_URL says otherwise: `localhost` for this
+    machine's usual addresses and for every interface, the host itself (IPv6 in brackets) for any other."""
+    if host in ("127.0.0.1", "::1", "0.0.0.0", "::", ""):  # noqa: S104 (a comparison, not a bind)
+        return f"http://localhost:{port}"
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def allowed_hosts_with(allowed: list[str], urls: list[str]) -> list[str]:
+    """ALLOWED_HOSTS with the host of every address in `urls` that it does not already let in."""
+    hosts = list(allowed)
+    for url in urls:
+        domain, _port = split_domain_port(urlsplit(url).netloc)
+        if domain and not validate_host(domain, hosts):
+            hosts.append(domain)
+    return hosts
+
+
 def site_url_for(*, host: str, port: int) -> str:
     """SITE_URL when set; in club mode the detected LAN address; on loopback empty (the request's own address)."""
     if settings.SITE_URL:
@@ -114,6 +134,6 @@ def site_url_for(*, host: str, port: int) -> str:
     if is_loopback_host(host):
         return ""
     if host not in ("0.0.0.0", "::"):  # noqa: S104 (a comparison, not a bind)
-        return f"http://{host}:{port}"
+        return local_url(host=host, port=port)
     address = lan_address()
     return f"http://{address}:{port}" if address else ""
