@@ -218,8 +218,12 @@ def _check_completeness(reader: _Reader, document: Mapping[str, Any]) -> list[st
         if missing:
             raise ImportRefused(f"The file has no '{missing[0]}' section: it is not a whole export (cut short?).")
         return [NO_CHECKS_WARNING]
-    if not isinstance(checks, dict) or not isinstance(checks.get("rows"), dict):
-        raise ImportRefused("The file's 'checks' entry is damaged.")
+    if not (
+        isinstance(checks, dict)
+        and isinstance(checks.get("rows"), dict)
+        and isinstance(checks.get("deals_per_table"), dict)
+    ):
+        raise ImportRefused("The file's 'checks' entry is damaged: export the club again.")
     for key, expected in checks["rows"].items():
         held = len(document[key]) if isinstance(document.get(key), list) else None
         if held is None and key not in document:
@@ -230,7 +234,7 @@ def _check_completeness(reader: _Reader, document: Mapping[str, Any]) -> list[st
                 "edited. Export the club again."
             )
     per_table = Counter(row.get("table") for row in reader.rows["deals"].values() if _is_int(row.get("table")))
-    for table, expected in (checks.get("deals_per_table") or {}).items():
+    for table, expected in checks["deals_per_table"].items():
         held = per_table[int(table)] if str(table).isdigit() else None
         if held != expected:
             raise ImportRefused(

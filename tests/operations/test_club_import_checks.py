@@ -3,19 +3,25 @@ and leaves the database as it was."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import transaction
 
 from scorekeeper.clubs.models import Club, Player
+from scorekeeper.events.selectors import event_summary
 from scorekeeper.operations.club_check import NO_CHECKS_WARNING, document_checks
 from scorekeeper.operations.club_export import SECTIONS, club_export
 from scorekeeper.tables.models import Deal, Table
+from scorekeeper.tables.selectors import table_ledger
 from tests.operations.test_club_export import _club_delete
 
 pytestmark = pytest.mark.django_db
@@ -206,3 +212,44 @@ def test_the_command_line_shows_one_line_and_exit_status_2(tmp_path):
     assert run.stderr.strip().splitlines() == [
         f"CommandError: Nothing imported: cannot read {tmp_path / 'missing.json'}: No such file or directory."
     ]
+
+
+NASTY = [None, [], {}, [1], {"a": 1}, "", "x" * 200, -1, 10**20, True, 2.5, "2026-13-01", "none", 3, 9, "S"]
+
+
+def test_whatever_a_file_holds_it_is_refused_in_one_line_or_every_table_of_it_settles(tmp_path, exported):
+    rng = random.Random(29)
+    path = tmp_path / "club.json"
+    outcomes = Counter()
+    for _ in range(300):
+        document = json.loads(json.dumps(_unchecked(exported)))
+        for _ in range(rng.randint(1, 3)):
+            key = rng.choice([s.key for s in SECTIONS if document[s.key]])
+            row = rng.choice(document[key])
+            action = rng.random()
+            if action < 0.1:
+                document[key].append({**row, "id": len(document[key]) + 1})
+            elif action < 0.15:
+                document[key].remove(row)
+            else:
+                field = rng.choice(sorted(row))
+                if action < 0.2:
+                    del row[field]
+                else:
+                    row[field] = rng.choice(NASTY)
+        path.write_text(json.dumps(document))
+        try:
+            with transaction.atomic():
+                call_command("import_club", str(path), stdout=io.StringIO(), stderr=io.StringIO())
+                club = Club.objects.get()
+                for table in Table.objects.filter(event__club=club):
+                    table_ledger(table=table, explain=True).rows  # noqa: B018 (every deal settles and describes)
+                for event in club.events.all():
+                    event_summary(event=event)
+                outcomes["imported"] += 1
+                transaction.set_rollback(True)
+        except CommandError as refused:
+            assert "\n" not in str(refused) and refused.returncode == 2
+            outcomes["refused"] += 1
+        assert not Club.objects.exists()
+    assert outcomes["refused"] > 150 and outcomes["imported"] > 10
