@@ -192,37 +192,40 @@ def test_gunicorn_refuses_the_development_key(club_env):
     assert result.returncode != 0 and "SECRET_KEY is the development key" in result.stderr
 
 
-def test_every_address_make_run_prints_answers(club_env):
+def test_every_address_make_run_prints_answers(club_env, tmp_path):
     """`make run HOST=127.0.0.2`: the address printed is one ALLOWED_HOSTS lets in (it answered 400)."""
     env = {k: v for k, v in club_env.items() if k != "SITE_URL"}
     port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--host", "127.0.0.2", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    log = tmp_path / "serve.log"
+    with log.open("w") as output:
+        server = subprocess.Popen(
+            [sys.executable, "manage.py", "serve", "--host", "127.0.0.2", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
     try:
-        printed = []
-        for line in server.stdout:
-            printed += re.findall(r"(http://\S+/)", line)
-            if "Director login" in line:
-                break
-        assert printed == [f"http://127.0.0.2:{port}/", f"http://127.0.0.2:{port}/accounts/login/"]
         for _ in range(200):
             try:
                 urllib.request.urlopen(f"http://127.0.0.2:{port}/healthz", timeout=2)
                 break
+            except urllib.error.HTTPError:
+                break  # an answer, even a refusal: the server is up
             except OSError:
                 time.sleep(0.1)
+        printed = re.findall(r"(http://\S+/)", log.read_text())
+        assert printed == [f"http://127.0.0.2:{port}/", f"http://127.0.0.2:{port}/accounts/login/"]
         for url in printed:
-            assert urllib.request.urlopen(url, timeout=10).status == 200
+            try:
+                status = urllib.request.urlopen(url, timeout=10).status
+            except urllib.error.HTTPError as answer:
+                status = answer.code
+            assert (url, status) == (url, 200)
     finally:
         server.terminate()
-        server.communicate(timeout=30)
+        server.wait(timeout=30)
 
 
 def test_the_address_printed_is_one_the_server_lets_in():
