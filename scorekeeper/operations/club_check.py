@@ -366,9 +366,8 @@ def _check_unique_here(reader: _Reader, section, fields_of) -> None:
             holder = model._base_manager.get(**{field.name: taken[0]})
             where = _club_of(holder, section.club_path)
             raise ImportRefused(
-                f"{section.key} row {wanted[taken[0]]} has the {field.name} that this database already gives to "
-                f"{model._meta.verbose_name} {holder} of the club {where!r}: the club is already here (renamed?), "
-                "or was imported from this file before."
+                f"{section.key} row {wanted[taken[0]]} has the {field.name} of {holder!s}, already in this database "
+                f"in the club {where!r}: the club is already here (renamed?), or this file was imported before."
             )
 
 

@@ -177,7 +177,7 @@ def test_importing_again_after_the_club_was_renamed_is_refused(tmp_path):
         call_command("import_club", str(path))
     message = str(refused.value)
     assert refused.value.returncode == 2 and "\n" not in message
-    assert "of the club 'Bath Circle': the club is already here (renamed?)" in message
+    assert "already in this database in the club 'Bath Circle': the club is already here (renamed?)" in message
     assert list(Club.objects.values_list("name", flat=True)) == ["Bath Circle"]
     assert Table.objects.count() == tables and Deal.objects.count() == 12
 
