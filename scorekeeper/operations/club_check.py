@@ -189,6 +189,9 @@ def _check_structure(reader: _Reader, club: object) -> None:
         raise ImportRefused(f"The club's name is {len(name)} characters long, more than the {name_field.max_length}.")
     if not _is_time(club.get("created_at")):
         raise ImportRefused("The club's created_at must be a time with its UTC offset.")
+    languages = [code for code, _ in Club._meta.get_field("language").flatchoices]
+    if "language" in club and club["language"] not in languages:
+        raise ImportRefused(f"The club's language must be one of {', '.join(languages)}.")
     directors = club.get("directors", [])
     username_length = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD).max_length
     if not isinstance(directors, list) or not all(isinstance(d, str) and d for d in directors):

@@ -109,6 +109,7 @@ def club_export(*, club: Club) -> dict:
         "club": {
             "name": club.name,
             "created_at": club.created_at.isoformat(),
+            "language": club.language,
             "directors": sorted(u.get_username() for u in club.directors.all()),
         },
     }
@@ -176,7 +177,8 @@ def _club_write(document: dict, progress: Progress | None, where: list[str]) -> 
         return users[username]
 
     name = document["club"]["name"]
-    club = Club.objects.create(name=name)
+    language = document["club"].get("language")
+    club = Club.objects.create(name=name, **({"language": language} if language is not None else {}))
     Club.objects.filter(pk=club.pk).update(created_at=dt.datetime.fromisoformat(document["club"]["created_at"]))
     club.directors.set([user(u, create=True) for u in document["club"].get("directors", [])])
     ids: dict = {Club: {1: club}}

@@ -97,6 +97,25 @@ def test_the_good_file_still_imports_exactly(tmp_path, exported):
     assert Deal.objects.count() == 12 and Club.objects.get().name == "Bath Quadrille Circle"
 
 
+def test_the_club_keeps_its_printing_language(tmp_path, exported):
+    exported["club"]["language"] = "fr"
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(_signed(exported)))
+    call_command("import_club", str(path))
+    assert Club.objects.get().language == "fr"
+    exported["club"]["language"] = "klingon"
+    Club.objects.update(name="Elsewhere")
+    assert "The club's language must be one of en, en-gb, fr, de, da, es." in _refusal_kept(tmp_path, exported)
+
+
+def _refusal_kept(tmp_path, document: dict) -> str:
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(_signed(document)))
+    with pytest.raises(CommandError) as refused:
+        call_command("import_club", str(path))
+    return str(refused.value)
+
+
 def test_a_cut_file_is_refused(tmp_path, exported):
     half = {**exported, "deals": exported["deals"][:6]}
     assert _refusal(tmp_path, half) == (
