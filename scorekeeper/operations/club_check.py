@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import hashlib
 import json
 from collections import Counter, defaultdict
@@ -101,6 +102,17 @@ def _is_date(value: object) -> bool:
     return True
 
 
+@functools.cache
+def _choices(field: models.Field) -> tuple[str, ...]:
+    return tuple(str(choice) for choice, _ in field.flatchoices)
+
+
+@functools.cache
+def _username_length() -> int:
+    User = get_user_model()
+    return User._meta.get_field(User.USERNAME_FIELD).max_length
+
+
 def _type_problem(field: models.Field, value: object) -> str | None:  # noqa: PLR0911 (one answer per kind of field)
     """What is wrong with `value` for `field`, in words, or None. Relations are checked apart."""
     if value is None:
@@ -121,8 +133,8 @@ def _type_problem(field: models.Field, value: object) -> str | None:  # noqa: PL
             return "must be text"
         if field.max_length is not None and len(value) > field.max_length:
             return f"is {len(value)} characters long, more than the {field.max_length} allowed"
-        if field.choices and value not in {str(choice) for choice, _ in field.flatchoices} and value != "":
-            return f"is {value!r}, which is not one of {', '.join(str(c) for c, _ in field.flatchoices)}"
+        if field.choices and value not in _choices(field) and value != "":
+            return f"is {value!r}, which is not one of {', '.join(_choices(field))}"
         if field.choices and value == "" and not field.blank:
             return "is empty"
     return None
@@ -282,8 +294,7 @@ def _reference_problem(reader: _Reader, field: models.Field, value: object) -> s
     if value is None:
         return None if field.null else "is missing (null)"
     if field.related_model is get_user_model():
-        length = field.related_model._meta.get_field(field.related_model.USERNAME_FIELD).max_length
-        return None if isinstance(value, str) and 0 < len(value) <= length else "must be a username"
+        return None if isinstance(value, str) and 0 < len(value) <= _username_length() else "must be a username"
     target = reader.key_of.get(field.related_model)
     if not _is_int(value):
         return f"must be a row number of '{target}', not {json.dumps(value)[:40]}"
