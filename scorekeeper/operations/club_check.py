@@ -7,7 +7,6 @@ The checks never depend on the database the club goes to: a name too long is ref
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import functools
 import hashlib
@@ -21,12 +20,12 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 
-from scorekeeper.clubs.models import Club
-from scorekeeper.engine import DealRecord, EngineError, PenaltyKind, RuleSet, Session, fold
+from scorekeeper.clubs.models import Club, Player
+from scorekeeper.engine import DealRecord, EngineError, PenaltyKind
 from scorekeeper.engine.options import Options
 from scorekeeper.engine.validate import check_deal
 from scorekeeper.events.models import Event, HouseRules
-from scorekeeper.tables.models import Deal
+from scorekeeper.tables.models import Deal, Table
 
 # Sections every export has held since version 1: a file without one of them was cut.
 FIRST_SECTIONS = (
@@ -409,17 +408,14 @@ def _deal_place(reader: _Reader, table_number: int, position: object) -> str:
     )
 
 
-def _session(reader: _Reader, table_number: int) -> Session:
-    table = reader.rows["tables"][table_number]
-    event = reader.rows["events"][table["event"]]
+def _table(reader: _Reader, table_number: int, fields_of) -> Table:
+    """The table row as an unsaved Table, with its event and players: the app's own fold then settles its deals."""
+    row = reader.rows["tables"][table_number]
+    event = Event(**_values(Event, reader.rows["events"][row["event"]], fields_of))
     players = reader.rows["players"]
-    return Session(
-        ruleset=RuleSet(event["ruleset"]),
-        options=Options.from_mapping(event.get("options") or {}),
-        players=tuple(players[table[f"seat_{s}"]]["name"] for s in range(4)),  # type: ignore[arg-type]
-        start=event.get("start", 40),
-        favourite_suit=event.get("favourite_suit") or None,
-    )
+    seats = {f"seat_{s}": Player(name=players[row[f"seat_{s}"]]["name"]) for s in range(4)}
+    values = {k: v for k, v in _values(Table, row, fields_of).items() if k != "event" and not k.startswith("seat_")}
+    return Table(event=event, **seats, **values)
 
 
 def _record(reader: _Reader, row: dict, fields_of) -> DealRecord:
@@ -442,7 +438,7 @@ def _check_tables(reader: _Reader, fields_of) -> None:
             live[row["table"]].append((row["position"], number, row))
         else:
             struck.append(row)
-    for table_number, table in reader.rows["tables"].items():
+    for table_number in reader.rows["tables"]:
         deals = sorted(live.get(table_number, []), key=lambda item: item[0])
         for expected, (position, _, _) in enumerate(deals, start=1):
             if position != expected:
@@ -451,12 +447,8 @@ def _check_tables(reader: _Reader, fields_of) -> None:
                     f"{_deal_place(reader, table_number, expected)}: the table's deals are numbered {shown}, ... "
                     "where each number comes once, from 1 up (a deal missing, or one row twice)."
                 )
-        session = _session(reader, table_number)
-        opening = fold(session, ()).state
-        opening = dataclasses.replace(opening, next_dealer=table.get("first_dealer", 0))
         try:
-            records = [_record(reader, row, fields_of) for _, number, row in deals]
-            fold(session, records, state=opening)
+            _table(reader, table_number, fields_of).fold([_record(reader, row, fields_of) for _, _, row in deals])
         except EngineError as error:
             raise ImportRefused(
                 f"{_deal_place(reader, table_number, error.position)}: {error.message} "
@@ -464,7 +456,7 @@ def _check_tables(reader: _Reader, fields_of) -> None:
             ) from None
     for row in struck:
         table_number = row["table"]
-        session = _session(reader, table_number)
+        session = _table(reader, table_number, fields_of).session()
         record = _record(reader, row, fields_of)
         winner = record.remainder_winner
         try:
