@@ -56,7 +56,8 @@ def demo_password_accounts() -> list[str]:
 
 def reachable_settings() -> list[str]:
     """The settings that make this server reachable from other machines whatever address it binds to (a reverse
-    proxy forwards to loopback): BEHIND_PROXY, HTTPS, or a name in ALLOWED_HOSTS other than this machine's."""
+    proxy forwards to loopback): BEHIND_PROXY, HTTPS, or a name in ALLOWED_HOSTS or SITE_URL other than this
+    machine's."""
     reasons = []
     if settings.BEHIND_PROXY:
         reasons.append("BEHIND_PROXY is on")
@@ -65,6 +66,9 @@ def reachable_settings() -> list[str]:
     public = [name for name in settings.ALLOWED_HOSTS if not is_loopback_host(name.lstrip("."))]
     if public:
         reasons.append(f"ALLOWED_HOSTS names {public[0]}")
+    site_host = urlsplit(settings.SITE_URL).hostname or ""
+    if not is_loopback_host(site_host):
+        reasons.append(f"SITE_URL names {site_host}")
     return reasons
 
 

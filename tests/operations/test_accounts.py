@@ -69,12 +69,14 @@ def test_the_admin_login_refuses_it_too(client, demo_director):
         ({"BEHIND_PROXY": True}, "BEHIND_PROXY is on"),
         ({"HTTPS": True}, "HTTPS is on"),
         ({"ALLOWED_HOSTS": ["localhost", "quadrille.example.org"]}, "ALLOWED_HOSTS names quadrille.example.org"),
+        ({"SITE_URL": "http://club.lan:8000"}, "SITE_URL names club.lan"),
     ],
 )
 def test_the_server_will_not_start_on_loopback_behind_a_proxy_with_the_demo_password(
     settings, demo_director, configuration, reason
 ):
     settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+    settings.SITE_URL = ""
     assert startup_refusals(host="127.0.0.1") == []
     for name, value in configuration.items():
         setattr(settings, name, value)
