@@ -187,6 +187,12 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
+# Mail, for password reset only: EMAIL_URL such as smtp+tls://user:password@smtp.example.org:587. Without it nothing
+# is sent, and the login page says whom to ask instead of offering a reset that would never arrive.
+MAIL_CONFIGURED = bool(env("EMAIL_URL", default=""))
+vars().update(env.email_url("EMAIL_URL", default="dummymail://"))  # django-environ's way: EMAIL_BACKEND, EMAIL_HOST...
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="quadrille@localhost")
+
 # The address phones use to reach this server (e.g. http://192.168.1.20:8000): every table link and QR code is
 # built from it. Empty: the address the page was asked for (`manage.py serve` fills it in on a club's LAN).
 SITE_URL = env("SITE_URL", default="").rstrip("/")

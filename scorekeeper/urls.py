@@ -1,9 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from scorekeeper.operations.accounts import AdminLoginForm
+
+# The admin's login refuses the demo password from another machine, as the site's does.
+admin.site.login_form = AdminLoginForm
+
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include("scorekeeper.operations.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the switch at the foot of every page
     path("", include("scorekeeper.clubs.urls")),
     path("", include("scorekeeper.tables.urls")),

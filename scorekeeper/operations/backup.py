@@ -6,6 +6,7 @@ saving while it runs). PostgreSQL: `pg_dump --format=custom`, restored with `pg_
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -14,9 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.apps import apps
 from django.conf import settings
 from django.core.cache import caches
 from django.db import connections
+from django.db.migrations.loader import MigrationLoader
 from django.db.models import Max
 from django.utils import timezone
 
@@ -63,16 +66,22 @@ def backup_create(*, directory: Path | None = None, keep: int | None = None) -> 
     """Write a consistent copy of the database into `directory`, keep the newest `keep`, return its path."""
     directory = directory or settings.BACKUP_DIR
     keep = settings.BACKUP_KEEP if keep is None else keep
-    directory.mkdir(parents=True, exist_ok=True)
     stamp = timezone.now().strftime("%Y%m%d-%H%M%S-%f")
     target = directory / f"{PREFIX}{stamp}.{'sqlite3' if is_sqlite() else 'pgdump'}"
     partial = target.with_name(target.name + ".part")
-    if is_sqlite():
-        _sqlite_copy(live_path(), partial)
-    else:
-        _pg_dump(partial)
-    # Renamed only when complete: a backup listed is a backup whole.
-    os.replace(partial, target)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        if is_sqlite():
+            _sqlite_copy(live_path(), partial)
+        else:
+            _pg_dump(partial)
+        # Renamed only when complete: a backup listed is a backup whole.
+        os.replace(partial, target)
+    except (OSError, sqlite3.Error) as error:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        reason = getattr(error, "strerror", None) or str(error)
+        raise BackupError(f"No backup written: cannot write into {directory}: {reason}.") from error
     for old in backups_list(directory=directory)[:-keep] if keep > 0 else []:
         old.unlink()
     return target
@@ -126,6 +135,41 @@ def integrity_problems(path: Path) -> list[str]:
     return [] if rows == ["ok"] else rows
 
 
+def foreign_problems(path: Path) -> list[str]:
+    """Why the SQLite file at `path` is not a backup of this app (empty: it is one).
+
+    A backup of this app has applied some of its migrations (an older backup fewer: `migrate` adds the rest), none
+    unknown to this code, and holds every table those migrations made. Any Django project's database has a
+    django_migrations table: that alone proves nothing.
+    """
+    ours = {app.label for app in apps.get_app_configs() if app.name.startswith("scorekeeper.")}
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        applied = set(db.execute("SELECT app, name FROM django_migrations"))
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    known = {key for key in applied if key[0] in loader.migrated_apps}
+    if not any(app in ours for app, _ in known):
+        return ["it holds no data of this app (none of its migrations was applied)"]
+    unknown = sorted(key for key in known if key not in loader.graph.nodes)
+    if unknown:
+        app, name = unknown[0]
+        return [f"it was made by another version of the app (its migration {app}.{name} is unknown here)"]
+    state = loader.project_state(nodes=sorted(known), at_end=True)
+    expected = {model._meta.db_table for model in state.apps.get_models() if model._meta.managed}
+    missing = sorted(expected - tables)
+    if missing:
+        return [f"it lacks the table {missing[0]} that its migrations made ({len(missing)} missing)"]
+    return []
+
+
+def migrations_behind(path: Path) -> int:
+    """How many of this code's migrations the SQLite file at `path` has not applied yet."""
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        applied = set(db.execute("SELECT app, name FROM django_migrations"))
+    return len(set(loader.graph.nodes) - applied)
+
+
 def server_pid() -> int | None:
     """The pid of the running server (gunicorn's pidfile), or None when none runs."""
     try:
@@ -151,6 +195,9 @@ def restore(*, source: Path, progress: Progress | None = None) -> Path | None:
     problems = integrity_problems(source)
     if problems:
         raise BackupError(f"{source} fails PRAGMA integrity_check: " + "; ".join(problems[:5]))
+    foreign = foreign_problems(source)
+    if foreign:
+        raise BackupError(f"{source} is not a backup of this app: {foreign[0]}. Nothing restored.")
     connections.close_all()
     safety = backup_create() if live_path().exists() else None
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.db import models, transaction
+from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 
 from scorekeeper.clubs.models import Club, Player, PlayerLink
 from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, PlayerMerge, SitOut
+from scorekeeper.operations.club_check import ImportRefused, club_check, document_checks
 from scorekeeper.public.models import ClubSite, EventLink
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
 
@@ -61,10 +62,6 @@ MERGE_MOVED = {
 }
 # Kept out on purpose: the analysis digests are a cache, made again from the deals.
 NOT_EXPORTED = ("analysis.TableDigest",)
-
-
-class ImportRefused(Exception):
-    """The document cannot be imported; the message says why."""
 
 
 def _fields(model: type[models.Model]) -> list[models.Field]:
@@ -112,6 +109,7 @@ def club_export(*, club: Club) -> dict:
         "club": {
             "name": club.name,
             "created_at": club.created_at.isoformat(),
+            "language": club.language,
             "directors": sorted(u.get_username() for u in club.directors.all()),
         },
     }
@@ -126,6 +124,8 @@ def club_export(*, club: Club) -> dict:
             row.update({f.name: _value(obj, f, ids) for f in _fields(section.model) if f.name != "club"})
             rows.append(row)
         document[section.key] = rows
+    # Last, over all the rest: what lets an import tell a whole file from a cut or altered one.
+    document["checks"] = document_checks(document, [section.key for section in SECTIONS])
     return document
 
 
@@ -139,18 +139,30 @@ def _parse(field: models.Field, value: object) -> object:
     return value
 
 
-@transaction.atomic
-def club_import(*, document: dict, progress: Progress | None = None) -> Club:
-    """Create the club of `document` in this database, which must not have a club of that name.
+def club_import(*, document: object, progress: Progress | None = None) -> tuple[Club, tuple[str, ...]]:
+    """Create the club of `document` in this database, which must not have a club of that name; returns the club
+    and the warnings the person importing should read.
 
-    Directors are linked by username; one missing here is created without a usable password (set it with
-    `manage.py changepassword`). Table tokens are kept, so the links and QR codes already printed still work.
+    The whole file is checked first (club_check: its completeness, every value, and every table's deals against
+    the rules): a refusal writes nothing. Directors are linked by username; one missing here is created without a
+    usable password (set it with `manage.py changepassword`). Table tokens are kept, so the links and QR codes
+    already printed still work.
     """
-    if document.get("format") != FORMAT or document.get("version") != VERSION:
+    if not isinstance(document, dict) or document.get("format") != FORMAT or document.get("version") != VERSION:
         raise ImportRefused(f"Not a {FORMAT} document of version {VERSION}.")
-    name = document["club"]["name"]
-    if Club.objects.filter(name=name).exists():
-        raise ImportRefused(f"This database already has a club named {name!r}.")
+    checked = club_check(document=document, sections=SECTIONS, fields_of=_fields, moved_keys=MERGE_MOVED)
+    where: list[str] = ["the club"]
+    try:
+        club = _club_write(document, progress, where)
+    except DatabaseError as error:
+        # Checked above; a refusal left here is the database's own (the row is named, the write undone).
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise ImportRefused(f"the database refused {where[0]}: {first_line}") from error
+    return club, checked.warnings
+
+
+@transaction.atomic
+def _club_write(document: dict, progress: Progress | None, where: list[str]) -> Club:
     User = get_user_model()
     users: dict[str, object] = {}
 
@@ -164,9 +176,11 @@ def club_import(*, document: dict, progress: Progress | None = None) -> Club:
             users[username] = found
         return users[username]
 
-    club = Club.objects.create(name=name)
+    name = document["club"]["name"]
+    language = document["club"].get("language")
+    club = Club.objects.create(name=name, **({"language": language} if language is not None else {}))
     Club.objects.filter(pk=club.pk).update(created_at=dt.datetime.fromisoformat(document["club"]["created_at"]))
-    club.directors.set([user(u, create=True) for u in document["club"]["directors"]])
+    club.directors.set([user(u, create=True) for u in document["club"].get("directors", [])])
     ids: dict = {Club: {1: club}}
     total = sum(len(document.get(s.key, [])) for s in SECTIONS)
     done = 0
@@ -176,6 +190,7 @@ def club_import(*, document: dict, progress: Progress | None = None) -> Club:
             f for f in _fields(section.model) if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
         ]
         for row in document.get(section.key, []):
+            where[0] = f"{section.key} row {row['id']}"
             values: dict = {"club": club} if section.club_path == "club" else {}
             for field in _fields(section.model):
                 if field.name not in row or field.name == "club":
@@ -183,8 +198,6 @@ def club_import(*, document: dict, progress: Progress | None = None) -> Club:
                 value = row[field.name]
                 if field.is_relation:
                     values[field.name] = user(value) if _is_user(field) else ids[field.related_model].get(value)
-                    if value is not None and values[field.name] is None and not _is_user(field):
-                        raise ImportRefused(f"{section.key} {row['id']}: {field.name} {value} is not in the document.")
                 else:
                     values[field.name] = _parse(field, value)
             if section.model is PlayerMerge and "moved" in values:

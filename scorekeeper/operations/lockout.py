@@ -36,7 +36,8 @@ def lockout_response(request: HttpRequest, original_response=None, credentials=N
         context = {**admin.site.each_context(request), "form": form, "app_path": request.get_full_path()}
         return render(request, "admin/login.html", context, status=LOCKED_OUT)
     next_url = request.POST.get("next") or request.GET.get("next") or ""
-    return render(request, "registration/login.html", {"form": form, "next": next_url}, status=LOCKED_OUT)
+    context = {"form": form, "next": next_url, "mail_configured": settings.MAIL_CONFIGURED}
+    return render(request, "registration/login.html", context, status=LOCKED_OUT)
 
 
 def client_address(request: HttpRequest) -> str | None:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import random
@@ -178,3 +179,46 @@ def test_backup_on_postgresql_is_a_pg_dump_holding_every_deal(tmp_path, settings
     ).stdout
     rows = dump.split("COPY public.tables_deal", 1)[1].split("\n\\.", 1)[0].splitlines()[1:]
     assert len(rows) == 4 == Deal.objects.filter(table=table).count()
+
+
+def _foreign_database(path: Path, migrations: list[tuple[str, str]], tables: list[str]) -> None:
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TABLE django_migrations (id integer PRIMARY KEY, app text, name text, applied text)")
+        db.executemany("INSERT INTO django_migrations (app, name, applied) VALUES (?, ?, '2026-01-01')", migrations)
+        for table in tables:
+            db.execute(f"CREATE TABLE {table} (id integer PRIMARY KEY)")
+        db.commit()
+
+
+@sqlite_only
+@pytest.mark.django_db
+def test_restore_accepts_only_a_backup_of_this_app(tmp_path, settings):
+    settings.BACKUP_DIR = tmp_path / "backups"
+    settings.SERVER_PIDFILE = tmp_path / "server.pid"
+    table = make_table()
+    live = Path(settings.DATABASES["default"]["NAME"])
+    before = _deal_rows(live)
+    other = tmp_path / "other-project.sqlite3"
+    _foreign_database(other, [("contenttypes", "0001_initial"), ("polls", "0001_initial")], ["polls_question"])
+    with pytest.raises(CommandError) as refused:
+        call_command("restore", str(other))
+    assert str(refused.value) == (
+        f"{other} is not a backup of this app: it holds no data of this app (none of its migrations was applied). "
+        "Nothing restored."
+    )
+    assert refused.value.returncode == 2
+    # Migrations named like this app's, without the tables they made.
+    half = tmp_path / "half.sqlite3"
+    _foreign_database(half, [(app, "0001_initial") for app in ("clubs", "events", "tables", "analysis")], [])
+    with pytest.raises(CommandError, match=r"is not a backup of this app: it lacks the table \w+ that its migrations"):
+        call_command("restore", str(half))
+    newer = tmp_path / "newer.sqlite3"
+    shutil.copyfile(backup_create(), newer)
+    with contextlib.closing(sqlite3.connect(newer)) as db:
+        db.execute("INSERT INTO django_migrations (app, name, applied) VALUES ('tables', '0999_later', '2027-01-01')")
+        db.commit()
+    with pytest.raises(CommandError, match=r"another version of the app \(its migration tables.0999_later is unknown"):
+        call_command("restore", str(newer))
+    # Nothing was replaced, and no safety copy was taken for a restore that did not happen.
+    assert _deal_rows(live) == before and table.pk
+    assert len(backups_list()) == 1  # the one copied to make `newer`

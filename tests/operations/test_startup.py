@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.http.request import split_domain_port, validate_host
 
 from scorekeeper.operations import startup
 from scorekeeper.operations.startup import secret_key_ensure, site_url_for, startup_refusals
@@ -43,7 +44,8 @@ def test_secret_key_from_the_environment_is_left_alone(tmp_path, monkeypatch):
 
 
 @pytest.mark.django_db
-def test_club_mode_refuses_an_account_with_the_demo_password():
+def test_club_mode_refuses_an_account_with_the_demo_password(settings):
+    settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]  # the test environment adds "testserver"
     make_user("director", password="quadrille")
     make_user("treasurer", password="a-long-test-password")
     assert startup_refusals(host="127.0.0.1") == []
@@ -188,3 +190,55 @@ def test_gunicorn_refuses_the_development_key(club_env):
         timeout=60,
     )
     assert result.returncode != 0 and "SECRET_KEY is the development key" in result.stderr
+
+
+def test_every_address_make_run_prints_answers(club_env, tmp_path):
+    """`make run HOST=127.0.0.2`: the address printed is one ALLOWED_HOSTS lets in (it answered 400)."""
+    env = {k: v for k, v in club_env.items() if k != "SITE_URL"}
+    port = _free_port()
+    log = tmp_path / "serve.log"
+    with log.open("w") as output:
+        server = subprocess.Popen(
+            [sys.executable, "manage.py", "serve", "--host", "127.0.0.2", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.2:{port}/healthz", timeout=2)
+                break
+            except urllib.error.HTTPError:
+                break  # an answer, even a refusal: the server is up
+            except OSError:
+                time.sleep(0.1)
+        printed = re.findall(r"(http://\S+/)", log.read_text())
+        assert printed == [f"http://127.0.0.2:{port}/", f"http://127.0.0.2:{port}/accounts/login/"]
+        for url in printed:
+            try:
+                status = urllib.request.urlopen(url, timeout=10).status
+            except urllib.error.HTTPError as answer:
+                status = answer.code
+            assert (url, status) == (url, 200)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_the_address_printed_is_one_the_server_lets_in():
+    loopback = ["localhost", "127.0.0.1", "[::1]"]
+    for host, printed in [
+        ("127.0.0.1", "http://localhost:8000"),
+        ("127.0.0.2", "http://127.0.0.2:8000"),
+        ("::1", "http://localhost:8000"),
+        ("fe80::1", "http://[fe80::1]:8000"),
+        ("0.0.0.0", "http://localhost:8000"),  # noqa: S104 (club mode without a LAN address)
+    ]:
+        assert startup.local_url(host=host, port=8000) == printed
+        domain, _port = split_domain_port(urllib.parse.urlsplit(printed).netloc)
+        assert validate_host(domain, startup.allowed_hosts_with(loopback, [printed]))
+    assert startup.allowed_hosts_with(loopback, ["http://127.0.0.2:8000"]) == [*loopback, "127.0.0.2"]
+    assert startup.allowed_hosts_with(loopback, ["http://localhost:8000"]) == loopback

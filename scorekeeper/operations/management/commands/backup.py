@@ -19,5 +19,5 @@ class Command(BaseCommand):
         try:
             path = backup_create(directory=dir)
         except BackupError as error:
-            raise CommandError(str(error)) from error
+            raise CommandError(str(error), returncode=2) from error
         self.stdout.write(str(path))

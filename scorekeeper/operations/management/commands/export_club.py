@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -25,10 +27,20 @@ class Command(BaseCommand):
         )
         if found is None:
             names = ", ".join(Club.objects.order_by("name").values_list("name", flat=True)) or "none"
-            raise CommandError(f"No club {club!r}. Clubs here: {names}.")
+            raise CommandError(f"No club {club!r}. Clubs here: {names}.", returncode=2)
         text = json.dumps(club_export(club=found), cls=DjangoJSONEncoder, ensure_ascii=False, indent=1)
         if file == "-":
             self.stdout.write(text)
             return
-        Path(file).write_text(text + "\n", encoding="utf-8")
+        target = Path(file)
+        partial = target.with_name(target.name + ".part")
+        try:
+            partial.write_text(text + "\n", encoding="utf-8")
+            # Renamed only when whole: a file that stopped half way never takes the name of an export.
+            os.replace(partial, target)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                partial.unlink(missing_ok=True)
+            reason = error.strerror or str(error)
+            raise CommandError(f"Nothing written: cannot write {file}: {reason}.", returncode=2) from error
         self.stderr.write(f"{found.name} written to {file}")

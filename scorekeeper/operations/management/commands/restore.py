@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorekeeper.operations.backup import BackupError, restore, server_pid
+from scorekeeper.operations.backup import BackupError, migrations_behind, restore, server_pid
 from scorekeeper.progress import tty_progress
 
 
@@ -23,13 +23,17 @@ class Command(BaseCommand):
         if pid is not None and not force:
             question = f"The server is running (pid {pid}); restoring under it loses what phones save meanwhile."
             if not sys.stdin.isatty():
-                raise CommandError(f"{question} Stop it first, or pass --force.")
+                raise CommandError(f"{question} Stop it first, or pass --force.", returncode=2)
             if input(f"{question} Restore anyway? [y/N] ").strip().lower() not in ("y", "yes"):
-                raise CommandError("Nothing restored.")
+                raise CommandError("Nothing restored.", returncode=2)
         try:
             safety = restore(source=file, progress=tty_progress(self.stdout, "Restoring pages"))
         except BackupError as error:
-            raise CommandError(str(error)) from error
+            raise CommandError(str(error), returncode=2) from error
         if safety is not None:
             self.stdout.write(f"The database it replaced is kept as {safety}")
         self.stdout.write(self.style.SUCCESS(f"Restored {file}"))
+        if migrations_behind(file):
+            self.stdout.write(
+                "It comes from an older version of the app: `manage.py migrate` (or `make run`) updates it."
+            )

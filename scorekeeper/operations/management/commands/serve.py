@@ -6,7 +6,6 @@ import getpass
 import os
 import sys
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -19,7 +18,10 @@ from django.db import connections
 from scorekeeper.links import is_loopback_host
 from scorekeeper.operations.startup import (
     DEMO_DIRECTOR,
+    allowed_hosts_with,
     demo_password_accounts,
+    local_url,
+    network_reasons,
     secret_key_ensure,
     site_url_for,
     startup_refusals,
@@ -41,11 +43,12 @@ class Command(BaseCommand):
             self.stdout.write("A new SECRET_KEY was written to .env (kept for the next runs).")
         call_command("migrate", interactive=False, verbosity=0)
         club_mode = not is_loopback_host(host)
-        if not club_mode:
+        # The demo director only where no other machine can reach the server (README: "Two commands").
+        if not network_reasons(host=host):
             call_command("demo", if_empty=True)
         self._secure_accounts(host)
         site_url = site_url_for(host=host, port=port)
-        base = site_url or f"http://{'localhost' if host in ('127.0.0.1', '::1') else host}:{port}"
+        base = site_url or local_url(host=host, port=port)
         self.stdout.write("")
         self.stdout.write(f"  Quadrille scorekeeper: {base}/")
         login = f"{base}/accounts/login/"
@@ -58,11 +61,12 @@ class Command(BaseCommand):
         connections.close_all()
         if check_only:
             return
-        self._exec_gunicorn(host, port, site_url)
+        self._exec_gunicorn(host, port, site_url, base)
 
     def _secure_accounts(self, host: str) -> None:
-        """In club mode, stop (or, on a terminal, ask) until no account has the demo password."""
-        if is_loopback_host(host):
+        """When other machines can reach the server, stop (or, on a terminal, ask) until no account has the demo
+        password."""
+        if not network_reasons(host=host):
             return
         User = get_user_model()
         if not User.objects.exists():
@@ -95,12 +99,11 @@ class Command(BaseCommand):
                 continue
             return first
 
-    def _exec_gunicorn(self, host: str, port: int, site_url: str) -> None:
+    def _exec_gunicorn(self, host: str, port: int, site_url: str, base: str) -> None:
         env = dict(os.environ)
         env["SITE_URL"] = site_url
-        if site_url and "ALLOWED_HOSTS" not in os.environ:
-            # The phones ask for the LAN address; without it in ALLOWED_HOSTS every table link answers 400.
-            env["ALLOWED_HOSTS"] = ",".join([*settings.ALLOWED_HOSTS, urlsplit(site_url).hostname or ""])
+        # The phones ask for the address printed; a name missing from ALLOWED_HOSTS would answer 400 to everything.
+        env["ALLOWED_HOSTS"] = ",".join(allowed_hosts_with(settings.ALLOWED_HOSTS, [base]))
         bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         argv = [sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONF), "--bind", bind, "scorekeeper.wsgi"]
         sys.stdout.flush()
