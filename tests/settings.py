@@ -1,0 +1,33 @@
+"""The app's settings for the test suite: nothing written into the checkout, and SQLite without fsync.
+
+Everything a test run writes (the test databases, the table cache, backups, a server's pid file, a database a
+started server opens by default) goes to one temporary folder per run, removed at its end. The folder is passed
+on through the environment, so the servers the tests start (manage.py serve, runserver) and pytest-xdist's
+workers write there too. Each xdist worker gets its own test database there (pytest-django adds `_gw0`, `_gw1`).
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+if "QUADRILLE_TEST_STATE" not in os.environ:
+    os.environ["QUADRILLE_TEST_STATE"] = tempfile.mkdtemp(prefix="quadrille-test-")
+    atexit.register(shutil.rmtree, os.environ["QUADRILLE_TEST_STATE"], ignore_errors=True)
+STATE = Path(os.environ["QUADRILLE_TEST_STATE"])
+
+os.environ.setdefault("DATABASE_URL", f"sqlite:///{STATE / 'db.sqlite3'}")
+os.environ.setdefault("TABLE_CACHE_DIR", str(STATE / "cache" / "tables"))
+os.environ.setdefault("BACKUP_DIR", str(STATE / "backups"))
+os.environ.setdefault("SERVER_PIDFILE", str(STATE / "server.pid"))
+# A test database is thrown away after the run: no fsync at each commit (the club's database keeps FULL).
+os.environ.setdefault("SQLITE_SYNCHRONOUS", "OFF")
+
+from scorekeeper.settings import *  # noqa: E402, F403
+from scorekeeper.settings import DATABASES  # noqa: E402
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["TEST"] = {"NAME": str(STATE / "test-db.sqlite3")}
