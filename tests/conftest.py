@@ -8,6 +8,11 @@ from pathlib import Path
 
 import pytest
 from django.core.signals import request_finished, request_started
+from hypothesis import settings
+
+# make test-quick draws fewer examples for the property tests (HYPOTHESIS_PROFILE=quick); make test draws them all.
+settings.register_profile("quick", max_examples=20)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must still be usable there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

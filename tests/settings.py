@@ -29,5 +29,8 @@ os.environ.setdefault("SQLITE_SYNCHRONOUS", "OFF")
 from scorekeeper.settings import *  # noqa: E402, F403
 from scorekeeper.settings import DATABASES  # noqa: E402
 
+# Django's advice for tests: a fast hasher (logins, the demo director's password check in club mode).
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(STATE / "test-db.sqlite3")}

@@ -234,6 +234,7 @@ def some_data(rng: random.Random, world: dict) -> dict:
     return data
 
 
+@pytest.mark.slow
 def test_no_request_answers_500():
     rng = random.Random(SEED)
     world = evening()
