@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scorekeeper.engine import model
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.explain import render
 from scorekeeper.engine.ledger import Ledger, fold
@@ -35,27 +36,8 @@ OPENING_FIELDS = {
     "held": (RuleSet.BRITANNICA_COUNTERS,),
     "eligible": (RuleSet.BRITANNICA_COUNTERS,),
 }
-DEAL_FIELDS = {
-    "dealer",
-    "void",
-    "contract",
-    "hombre",
-    "ally",
-    "called",
-    "trump",
-    "tricks",
-    "hombre_tricks",
-    "tricks_by_seat",
-    "premiers",
-    "vole_attempted",
-    "run_side",
-    "run_hombre",
-    "mediateur_giver",
-    "claims",
-    "penalties",
-    "remainder_winner",
-}
-PENALTY_FIELDS = {"kind", "seats", "count", "intentional"}
+DEAL_FIELDS = frozenset(model.DEAL_FIELDS)
+PENALTY_FIELDS = frozenset(model.PENALTY_FIELDS)
 
 
 def load_json(text: str | bytes) -> Any:
