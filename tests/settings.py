@@ -3,7 +3,7 @@
 Everything a test run writes (the test databases, the table cache, backups, a server's pid file, a database a
 started server opens by default) goes to one temporary folder per run, removed at its end. The folder is passed
 on through the environment, so the servers the tests start (manage.py serve, runserver) and pytest-xdist's
-workers write there too. Each xdist worker gets its own test database there (pytest-django adds `_gw0`, `_gw1`).
+workers write there too, each worker in a folder of its own (its test database: pytest-django adds `_gw0`, ...).
 """
 
 from __future__ import annotations
@@ -19,10 +19,17 @@ if "QUADRILLE_TEST_STATE" not in os.environ:
     atexit.register(shutil.rmtree, os.environ["QUADRILLE_TEST_STATE"], ignore_errors=True)
 STATE = Path(os.environ["QUADRILLE_TEST_STATE"])
 
-os.environ.setdefault("DATABASE_URL", f"sqlite:///{STATE / 'db.sqlite3'}")
-os.environ.setdefault("TABLE_CACHE_DIR", str(STATE / "cache" / "tables"))
-os.environ.setdefault("BACKUP_DIR", str(STATE / "backups"))
-os.environ.setdefault("SERVER_PIDFILE", str(STATE / "server.pid"))
+# Each xdist worker its own folder: one worker's servers, cache and backups never meet another's.
+OWN = STATE / os.environ.get("PYTEST_XDIST_WORKER", "main")
+for name, value in {
+    "DATABASE_URL": f"sqlite:///{OWN / 'db.sqlite3'}",
+    "TABLE_CACHE_DIR": str(OWN / "cache" / "tables"),
+    "BACKUP_DIR": str(OWN / "backups"),
+    "SERVER_PIDFILE": str(OWN / "server.pid"),
+}.items():
+    # Left alone when the environment chose another (a PostgreSQL DATABASE_URL, say); a worker replaces the run's.
+    if name not in os.environ or str(STATE) in os.environ[name]:
+        os.environ[name] = value
 # A test database is thrown away after the run: no fsync at each commit (the club's database keeps FULL).
 os.environ.setdefault("SQLITE_SYNCHRONOUS", "OFF")
 
