@@ -46,10 +46,10 @@ test-quick: install
 	$(PY) manage.py compilemessages --ignore=.venv -v 0
 	HYPOTHESIS_PROFILE=quick $(VENV)/bin/pytest -n auto -m "not browser and not slow"
 
-# The whole suite again, against a throwaway PostgreSQL cluster on loopback.
+# The whole suite again, against a throwaway PostgreSQL cluster on loopback, on every core (a test database each).
 test-pg: install system-deps
 	$(PY) manage.py compilemessages --ignore=.venv -v 0
-	bash scripts/with-postgres.sh $(VENV)/bin/pytest
+	bash scripts/with-postgres.sh $(VENV)/bin/pytest -n auto
 
 # gunicorn, DEBUG off (gunicorn.conf.py). HOST=0.0.0.0 is club mode: see README, "Running it for a club".
 run: install
