@@ -15,7 +15,7 @@ from scorekeeper.engine import Contract, DealRecord, EngineError, PenaltyKind, S
 from scorekeeper.engine.fields import fields_read, only_read
 from scorekeeper.engine.model import NONE_HELD
 from scorekeeper.tables.messages import MESSAGES, field_for, message_for
-from scorekeeper.tables.records import MissingOffender, record_from_form
+from scorekeeper.tables.records import MissingOffender, form_fields_reading, record_from_form
 from scorekeeper.tables.records import initial_from_record as initial_from_record  # the views fill a form with it
 
 SUITS = [("S", "♠"), ("C", "♣"), ("H", "♥"), ("D", "♦")]
@@ -199,40 +199,7 @@ class DealForm(forms.Form):
     @property
     def shown_fields(self) -> set[str]:
         """The fields the page shows for the current entries (the rest are absent from the post)."""
-        shown = {
-            "hombre",
-            "contract",
-            "trump",
-            "tricks",
-            "penalty_kind",
-            "penalty_seat",
-            "penalty_other",
-            "penalty_count",
-            "penalty_intentional",
-            "penalty_kind_2",
-            "penalty_seat_2",
-            "penalty_other_2",
-            "penalty_count_2",
-            "penalty_intentional_2",
-            "reason",
-        }
-        conditional = {
-            "ally": self.shows_ally,
-            "called": self.shows_called,
-            "mediateur_giver": self.shows_giver,
-            "hombre_tricks": self.shows_hombre_tricks,
-            "run_side": self.shows_run_side,
-            "run_hombre": self.shows_run_hombre,
-            "premiers": self.shows_premiers,
-            "vole_attempted": self.shows_vole_attempted,
-            "remainder_winner": self.shows_remainder,
-            "matadors_late": self.shows_claims_matadors,
-            "sans_prendre_late": self.shows_claims_sans_prendre,
-        }
-        shown |= {name for name, show in conditional.items() if show}
-        if self.shows_seat_tricks:
-            shown |= {f"seat_tricks_{s}" for s in range(4)}
-        return shown
+        return form_fields_reading(self.read) | {"reason"}
 
     @property
     def stray_errors(self) -> list[str]:

@@ -54,6 +54,18 @@ FORM_FIELDS: tuple[str, ...] = tuple(
 )
 
 
+def form_fields_reading(read: frozenset[str]) -> set[str]:
+    """The form fields that hold the record fields in `read` (engine/fields.py's names: a claim is named
+    `claims.matadors`, `claims.sans_prendre`)."""
+    shown = set()
+    for name in read - NOT_IN_FORM:
+        if name.startswith("claims."):
+            shown.add(LATE[name.removeprefix("claims.")])
+        else:
+            shown.update(_form_names(name))
+    return shown
+
+
 # ---- the database row
 
 

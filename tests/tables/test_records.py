@@ -90,6 +90,13 @@ def test_the_generated_tables_fill_every_part_of_a_record():
     assert filled == set(DEAL_FIELDS)
 
 
+def test_the_deal_row_has_a_column_for_each_part_of_a_record():
+    columns = {f.attname for f in Deal._meta.get_fields() if f.concrete}
+    assert set(ROW_FIELDS) <= columns
+    assert columns - set(ROW_FIELDS) == {"id", "table_id", "position", "idempotency_key", "struck_at", "created_at",
+                                          "updated_at"}  # fmt: skip
+
+
 def test_the_deal_form_has_a_field_for_each_part_of_a_record_and_no_other():
     assert set(DealForm.base_fields) - {"position", "idempotency_key"} == set(FORM_FIELDS)
 
