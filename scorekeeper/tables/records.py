@@ -34,7 +34,7 @@ ROW_FIELDS: tuple[str, ...] = tuple(
 PENALTY_SLOTS = ("", "_2")
 PENALTY_FORM = ("penalty_kind", "penalty_seat", "penalty_other", "penalty_count", "penalty_intentional")
 SEAT_TRICKS = tuple(f"seat_tricks_{seat}" for seat in range(4))
-LATE = {"matadors": "matadors_late", "sans_prendre": "sans_prendre_late"}
+LATE = {claim: f"{claim}_late" for claim in CLAIMS_FIELDS}  # ticked when the claim came too late
 NOT_IN_FORM = frozenset({"dealer", "void"})
 
 
