@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import Any
 
-from scorekeeper.engine import model
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.explain import render
 from scorekeeper.engine.ledger import Ledger, fold
@@ -36,8 +36,9 @@ OPENING_FIELDS = {
     "held": (RuleSet.BRITANNICA_COUNTERS,),
     "eligible": (RuleSet.BRITANNICA_COUNTERS,),
 }
-DEAL_FIELDS = frozenset(model.DEAL_FIELDS)
-PENALTY_FIELDS = frozenset(model.PENALTY_FIELDS)
+# A deal object's keys are the record's own fields (model.DEAL_FIELDS), and a penalty's the penalty's.
+DEAL_FIELDS = frozenset(f.name for f in fields(DealRecord))
+PENALTY_FIELDS = frozenset(f.name for f in fields(Penalty))
 
 
 def load_json(text: str | bytes) -> Any:
