@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install system-deps run dev test test-pg lint bench clean messages
+.PHONY: install system-deps run dev test test-quick test-pg lint bench clean messages
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -35,14 +35,21 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 
+# Every test on every core (pytest-xdist: each worker has its own test database and live server).
 test: install system-deps lint
 	$(PY) manage.py compilemessages --ignore=.venv -v 0
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n auto
 
-# The whole suite again, against a throwaway PostgreSQL cluster on loopback.
+# The loop while working: the engine and every test without a browser or a server of its own, on every core, the
+# property tests with fewer examples.
+test-quick: install
+	$(PY) manage.py compilemessages --ignore=.venv -v 0
+	HYPOTHESIS_PROFILE=quick $(VENV)/bin/pytest -n auto -m "not browser and not slow"
+
+# The whole suite again, against a throwaway PostgreSQL cluster on loopback, on every core (a test database each).
 test-pg: install system-deps
 	$(PY) manage.py compilemessages --ignore=.venv -v 0
-	bash scripts/with-postgres.sh $(VENV)/bin/pytest
+	bash scripts/with-postgres.sh $(VENV)/bin/pytest -n auto
 
 # gunicorn, DEBUG off (gunicorn.conf.py). HOST=0.0.0.0 is club mode: see README, "Running it for a club".
 run: install

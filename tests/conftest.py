@@ -8,6 +8,11 @@ from pathlib import Path
 
 import pytest
 from django.core.signals import request_finished, request_started
+from hypothesis import settings
+
+# make test-quick draws fewer examples for the property tests (HYPOTHESIS_PROFILE=quick); make test draws them all.
+settings.register_profile("quick", max_examples=20)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must still be usable there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -24,6 +29,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
+# Screenshots are kept in the checkout's (ignored) screenshots/ folder only when asked: `SCREENSHOTS=1 make test`.
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 
 
@@ -41,7 +47,9 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture
-def screenshot_dir() -> Path:
+def screenshot_dir(tmp_path) -> Path:
+    if not os.environ.get("SCREENSHOTS"):
+        return tmp_path
     SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS
 

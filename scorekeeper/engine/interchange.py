@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import Any
 
 from scorekeeper.engine.bounds import check_document, is_int, whole_number
@@ -35,27 +36,9 @@ OPENING_FIELDS = {
     "held": (RuleSet.BRITANNICA_COUNTERS,),
     "eligible": (RuleSet.BRITANNICA_COUNTERS,),
 }
-DEAL_FIELDS = {
-    "dealer",
-    "void",
-    "contract",
-    "hombre",
-    "ally",
-    "called",
-    "trump",
-    "tricks",
-    "hombre_tricks",
-    "tricks_by_seat",
-    "premiers",
-    "vole_attempted",
-    "run_side",
-    "run_hombre",
-    "mediateur_giver",
-    "claims",
-    "penalties",
-    "remainder_winner",
-}
-PENALTY_FIELDS = {"kind", "seats", "count", "intentional"}
+# A deal object's keys are the record's own fields (model.DEAL_FIELDS), and a penalty's the penalty's.
+DEAL_FIELDS = frozenset(f.name for f in fields(DealRecord))
+PENALTY_FIELDS = frozenset(f.name for f in fields(Penalty))
 
 
 def load_json(text: str | bytes) -> Any:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from scorekeeper.engine.options import Options
@@ -140,6 +140,14 @@ class DealRecord:
     @property
     def vole_won(self) -> bool:
         return self.vole_attempted and self.tricks == 10
+
+
+# The fields of a deal record, its claims and a penalty, in order: the one list every format of a record is derived
+# from (the interchange document's deal object here; the database row, CSV, deal form and offline queue in
+# scorekeeper/tables/records.py).
+DEAL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(DealRecord))
+CLAIMS_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Claims))
+PENALTY_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Penalty))
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,7 +65,8 @@ NOT_EXPORTED = ("analysis.TableDigest",)
 
 
 def _fields(model: type[models.Model]) -> list[models.Field]:
-    return [f for f in model._meta.concrete_fields if not f.primary_key]
+    """The model's own columns, in their order (Django's documented _meta API and field attributes)."""
+    return [f for f in model._meta.get_fields() if f.concrete and not f.many_to_many and not f.primary_key]
 
 
 def _is_user(field: models.Field) -> bool:

@@ -7,10 +7,15 @@ import io
 import json
 
 from scorekeeper.engine import document_json
+from scorekeeper.tables.records import csv_row
 from scorekeeper.tables.selectors import TableView
 
 # A cell starting with one of these is a formula to a spreadsheet (CSV injection): players' names are typed data.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# The parts of a deal's record the spreadsheet shows, as the record's CSV row has them (tables/records.py), with
+# the players' names for their seats.
+RECORD_COLUMNS = ("dealer", "contract", "hombre", "ally", "trump", "tricks")
+SEAT_COLUMNS = frozenset({"dealer", "hombre", "ally"})
 
 
 def table_json(view: TableView) -> str:
@@ -37,12 +42,7 @@ def table_csv(view: TableView) -> str:
             "position",
             "deal",
             "tour",
-            "dealer",
-            "contract",
-            "hombre",
-            "ally",
-            "trump",
-            "tricks",
+            *RECORD_COLUMNS,
             "outcome",
             "line",
             "stake",
@@ -51,18 +51,13 @@ def table_csv(view: TableView) -> str:
         ]
     )
     for row in view.rows:
-        e, d = row.entry, row.entry.deal
+        e = row.entry
         writer.writerow(
             [
                 e.position,
                 e.number or "",
                 e.tour or "",
-                text_cell(names[d.dealer]),
-                "misdeal" if e.void else d.contract.value,
-                "" if e.void else text_cell(names[d.hombre]),
-                "" if d.ally is None else text_cell(names[d.ally]),
-                d.trump or "",
-                "" if e.void else d.tricks,
+                *_record_cells(csv_row(e.deal), names),
                 e.outcome or "",
                 e.line or "",
                 "" if e.stake is None else e.stake,
@@ -71,3 +66,16 @@ def table_csv(view: TableView) -> str:
             ]
         )
     return out.getvalue()
+
+
+def _record_cells(cells: dict[str, str], names) -> list[object]:
+    shown = []
+    for column in RECORD_COLUMNS:
+        cell = cells[column]
+        if column in SEAT_COLUMNS and cell:
+            shown.append(text_cell(names[int(cell)]))
+        elif column == "contract" and not cell:
+            shown.append("misdeal")
+        else:
+            shown.append(cell)
+    return shown

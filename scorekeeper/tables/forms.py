@@ -11,10 +11,12 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import Claims, Contract, DealRecord, EngineError, Penalty, PenaltyKind, Session
+from scorekeeper.engine import Contract, DealRecord, EngineError, PenaltyKind, Session
 from scorekeeper.engine.fields import fields_read, only_read
 from scorekeeper.engine.model import NONE_HELD
 from scorekeeper.tables.messages import MESSAGES, field_for, message_for
+from scorekeeper.tables.records import MissingOffender, form_fields_reading, record_from_form
+from scorekeeper.tables.records import initial_from_record as initial_from_record  # the views fill a form with it
 
 SUITS = [("S", "♠"), ("C", "♣"), ("H", "♥"), ("D", "♦")]
 CONTRACT_LABELS = {
@@ -197,40 +199,7 @@ class DealForm(forms.Form):
     @property
     def shown_fields(self) -> set[str]:
         """The fields the page shows for the current entries (the rest are absent from the post)."""
-        shown = {
-            "hombre",
-            "contract",
-            "trump",
-            "tricks",
-            "penalty_kind",
-            "penalty_seat",
-            "penalty_other",
-            "penalty_count",
-            "penalty_intentional",
-            "penalty_kind_2",
-            "penalty_seat_2",
-            "penalty_other_2",
-            "penalty_count_2",
-            "penalty_intentional_2",
-            "reason",
-        }
-        conditional = {
-            "ally": self.shows_ally,
-            "called": self.shows_called,
-            "mediateur_giver": self.shows_giver,
-            "hombre_tricks": self.shows_hombre_tricks,
-            "run_side": self.shows_run_side,
-            "run_hombre": self.shows_run_hombre,
-            "premiers": self.shows_premiers,
-            "vole_attempted": self.shows_vole_attempted,
-            "remainder_winner": self.shows_remainder,
-            "matadors_late": self.shows_claims_matadors,
-            "sans_prendre_late": self.shows_claims_sans_prendre,
-        }
-        shown |= {name for name, show in conditional.items() if show}
-        if self.shows_seat_tricks:
-            shown |= {f"seat_tricks_{s}" for s in range(4)}
-        return shown
+        return form_fields_reading(self.read) | {"reason"}
 
     @property
     def stray_errors(self) -> list[str]:
@@ -247,49 +216,12 @@ class DealForm(forms.Form):
     def to_record(self, dealer: int) -> DealRecord:
         """The record the entries describe (call after is_valid()), reading only the fields the engine reads
         for them; the engine checks the rules."""
-        data = self.cleaned_data
-        read = self.read
-        contract = Contract(data["contract"])
-        run_side = data.get("run_side") or 0
-        run_hombre = data.get("run_hombre") or 0
-        penalties = tuple(p for p in (self._penalty(data, ""), self._penalty(data, "_2")) if p is not None)
-        by_seat = tuple(data.get(f"seat_tricks_{s}") or 0 for s in range(4)) if "tricks_by_seat" in read else None
-        winner = data.get("remainder_winner") or None
-        if winner not in (None, NONE_HELD):
-            winner = int(winner)
-        record = DealRecord(
-            dealer=dealer,
-            contract=contract,
-            hombre=data["hombre"],
-            ally=data.get("ally"),
-            called=data.get("called") or None,
-            trump=data["trump"],
-            tricks=data["tricks"],
-            hombre_tricks=data.get("hombre_tricks"),
-            tricks_by_seat=by_seat,  # type: ignore[arg-type]
-            premiers=data["premiers"],
-            vole_attempted=data["vole_attempted"],
-            run_side=run_side,
-            run_hombre=run_hombre,
-            mediateur_giver=data.get("mediateur_giver"),
-            claims=Claims(not data["matadors_late"], not data["sans_prendre_late"]),
-            penalties=penalties,
-            remainder_winner=winner,
-        )
-        return only_read(record, read)
-
-    def _penalty(self, data: dict, slot: str) -> Penalty | None:
-        kind = data.get(f"penalty_kind{slot}")
-        if not kind:
-            return None
-        seats = [data.get(f"penalty_seat{slot}")]
-        if kind == PenaltyKind.TURNED_HAND.value:
-            seats.append(data.get(f"penalty_other{slot}"))
-        if any(s is None for s in seats):
-            self.add_error(f"penalty_seat{slot}", _("Who committed the penalty?"))
-            raise forms.ValidationError("penalty")
-        count = data.get(f"penalty_count{slot}") or 1
-        return Penalty(PenaltyKind(kind), tuple(seats), count, data[f"penalty_intentional{slot}"])
+        try:
+            record = record_from_form(self.cleaned_data, dealer=dealer, by_seat="tricks_by_seat" in self.read)
+        except MissingOffender as missing:
+            self.add_error(missing.field, _("Who committed the penalty?"))
+            raise forms.ValidationError("penalty") from None
+        return only_read(record, self.read)
 
     def add_engine_error(self, error: EngineError) -> None:
         """Show the engine's refusal next to the field at fault, in the scorer's words."""
@@ -373,39 +305,3 @@ class CorrectionForm(DealForm):
         max_length=300,
         widget=forms.TextInput(attrs={"placeholder": _("e.g. Ben had 5 tricks, not 4")}),
     )
-
-
-def initial_from_record(record: DealRecord, position: int) -> dict:
-    """Form values describing a stored record, for a correction."""
-    initial = {
-        "position": position,
-        "hombre": record.hombre,
-        "contract": record.contract.value if record.contract else Contract.ALLIANCE.value,
-        "trump": record.trump,
-        "ally": record.ally,
-        "called": record.called or "",
-        "tricks": record.tricks,
-        "hombre_tricks": record.hombre_tricks,
-        "run_side": record.run_side or 0,
-        "run_hombre": record.run_hombre or 0,
-        "premiers": record.premiers,
-        "vole_attempted": record.vole_attempted,
-        "mediateur_giver": record.mediateur_giver,
-        "remainder_winner": "" if record.remainder_winner is None else str(record.remainder_winner),
-        "matadors_late": not record.claims.matadors,
-        "sans_prendre_late": not record.claims.sans_prendre,
-    }
-    for slot, p in zip(("", "_2"), record.penalties, strict=False):
-        initial.update(
-            {
-                f"penalty_kind{slot}": p.kind.value,
-                f"penalty_seat{slot}": p.seats[0],
-                f"penalty_other{slot}": p.seats[1] if len(p.seats) > 1 else None,
-                f"penalty_count{slot}": p.count,
-                f"penalty_intentional{slot}": p.intentional,
-            }
-        )
-    if record.tricks_by_seat:
-        for s in range(4):
-            initial[f"seat_tricks_{s}"] = record.tricks_by_seat[s]
-    return initial

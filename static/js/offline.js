@@ -10,6 +10,9 @@
   if (!box || !window.indexedDB || !window.fetch || !window.AbortController || !window.crypto) return;
 
   const T = JSON.parse(document.getElementById("offline-strings").textContent);
+  // The form fields that describe a deal (the server derives them from the record's fields): a waiting deal keeps
+  // these and no more; its position and a fresh key are added when it is sent.
+  const DEAL_FIELDS = new Set(JSON.parse(document.getElementById("deal-fields").textContent));
   // The page as it arrived, before this script changes it: the worker keeps it rather than download it again.
   const arrived = `<!doctype html>\n${document.documentElement.outerHTML}`;
   const tableUrl = box.dataset.tableUrl;
@@ -193,9 +196,7 @@
   }
 
   async function save(form, button, data, unlock) {
-    const fields = Array.from(data).filter(([name, value]) => {
-      return typeof value === "string" && name !== "idempotency_key" && name !== "position";
-    });
+    const fields = Array.from(data).filter(([name, value]) => typeof value === "string" && DEAL_FIELDS.has(name));
     const deal = {
       token,
       // A fresh key for every deal, never the form's: a page kept for offline use shows the same form (and

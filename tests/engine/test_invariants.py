@@ -29,7 +29,7 @@ from scorekeeper.engine.ledger import opening_state
 from scorekeeper.engine.model import Line
 from scorekeeper.engine.simulate import random_deal, random_options, random_session, random_table
 
-EXAMPLES = 200
+EXAMPLES = 200 if settings.default.max_examples >= 100 else settings.default.max_examples  # fewer in test-quick
 DEALS = 60
 CHIPS = [RuleSet.PARLETT_CHIPS, RuleSet.MODERN_CHIPS, RuleSet.BRITANNICA_COUNTERS]
 # Hypothesis draws the seed (and reports it on failure); the deals come from a fast seeded generator.

@@ -18,7 +18,7 @@ def test_healthz_answers_200_and_writes_nothing(client):
     with CaptureQueriesContext(connection) as queries:
         response = client.get("/healthz")
     assert response.status_code == 200 and response.content == b"ok"
-    assert [q["sql"] for q in queries] == ["SELECT 1"]
+    assert not [q["sql"] for q in queries if not q["sql"].upper().startswith("SELECT")]
     assert "sessionid" not in response.cookies
 
 

@@ -134,6 +134,7 @@ def _login(base: str, username: str, password: str) -> int:
         return answer.code
 
 
+@pytest.mark.slow
 def test_make_run_in_club_mode_never_lets_the_demo_director_in(club_env):
     port = _free_port()
     # A fresh database in club mode: no demo evening, no account, and a clear way forward.
@@ -178,6 +179,7 @@ def test_make_run_in_club_mode_never_lets_the_demo_director_in(club_env):
     assert "password: quadrille" not in output
 
 
+@pytest.mark.slow
 def test_gunicorn_refuses_the_development_key(club_env):
     env = {**club_env, "SECRET_KEY": settings.DEVELOPMENT_SECRET_KEY}
     assert _manage(env, "migrate", "-v", "0").returncode == 0

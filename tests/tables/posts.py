@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from scorekeeper.engine import DealRecord, Session, TableState
-from scorekeeper.tables.forms import DealForm, initial_from_record
+from scorekeeper.tables.forms import DealForm
+from scorekeeper.tables.records import initial_from_record, post_from_initial
 
 
 def post_for(record: DealRecord, *, session: Session, state: TableState, position: int, key: str = "") -> dict:
     """The POST of the table page's form that describes `record` as the deal at `position` after `state`."""
-    values = initial_from_record(record, position)
-    data = {}
-    for name, value in values.items():
-        if value is None or value is False:
-            continue
-        data[name] = "on" if value is True else str(value)
+    data = post_from_initial(initial_from_record(record, position))
     form = DealForm(data, session=session, eligible=state.eligible, held=state.held)
     shown = form.shown_fields
     post = {name: value for name, value in data.items() if name in shown}

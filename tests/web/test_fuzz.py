@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -186,18 +187,22 @@ def url_kwargs(rng: random.Random, world: dict) -> dict:
     }
 
 
-def _names(patterns) -> list[str]:
-    names = []
+def _routes(patterns, prefix: str = "") -> dict[str, set[str]]:
+    """Every named page of the app (the admin apart), with the names of its address's arguments."""
+    routes: dict[str, set[str]] = {}
     for pattern in patterns:
+        route = prefix + str(pattern.pattern)
         if hasattr(pattern, "url_patterns"):
-            if "admin" not in str(pattern.pattern):
-                names += _names(pattern.url_patterns)
+            if "admin" not in route:
+                for name, arguments in _routes(pattern.url_patterns, route).items():
+                    routes.setdefault(name, set()).update(arguments)
         elif pattern.name:
-            names.append(pattern.name)
-    return names
+            routes.setdefault(pattern.name, set()).update(re.findall(r"<(?:\w+:)?(\w+)>", route))
+    return routes
 
 
-ROUTES = sorted(set(_names(get_resolver().url_patterns)))  # every page of the app, the admin apart
+ARGUMENTS = _routes(get_resolver().url_patterns)
+ROUTES = sorted(ARGUMENTS)  # every page of the app, the admin apart
 ADMIN = ["admin:events_event_change", "admin:tables_table_change", "admin:events_event_changelist",
          "admin:tables_deal_changelist", "admin:clubs_player_changelist"]  # fmt: skip
 
@@ -215,8 +220,7 @@ def some_url(rng: random.Random, world: dict) -> str:
 
 
 def route_url(name: str, kwargs: dict) -> str:
-    wanted = {k for possibility in get_resolver().reverse_dict.getlist(name) for k in possibility[0][0][1]}
-    values = {k: kwargs.get(k, 1) for k in wanted}  # an argument no fixture names: the first row, say
+    values = {k: kwargs.get(k, 1) for k in ARGUMENTS[name]}  # an argument no fixture names: the first row, say
     try:
         return reverse(name, kwargs=values)
     except NoReverseMatch:
@@ -234,6 +238,7 @@ def some_data(rng: random.Random, world: dict) -> dict:
     return data
 
 
+@pytest.mark.slow
 def test_no_request_answers_500():
     rng = random.Random(SEED)
     world = evening()

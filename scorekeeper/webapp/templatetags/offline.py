@@ -12,6 +12,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from scorekeeper.tables.records import FORM_FIELDS
+
 register = template.Library()
 
 
@@ -62,6 +64,7 @@ def offline_queue(view) -> SafeString:
         '   data-table-url="{}" data-token="{}" data-worker="{}" data-scope="{}"\n'
         '   data-position="{}" data-number="{}"></p>\n'
         "{}\n"
+        "{}\n"
         '<script src="{}" defer></script>\n',
         view.paths["page"],
         view.table.token,
@@ -70,8 +73,13 @@ def offline_queue(view) -> SafeString:
         view.next_position,
         view.next_number,
         _strings_script(get_language()),
+        _FIELDS_SCRIPT,
         static("js/offline.js"),
     )
+
+
+# What a waiting deal keeps of the form's post: the fields of a deal record as the form names them (tables/records.py).
+_FIELDS_SCRIPT = json_script(FORM_FIELDS, "deal-fields")
 
 
 @functools.lru_cache(maxsize=8)
