@@ -206,275 +206,409 @@ def _penalty_kind(kind: str, w: Words) -> str:
     }[kind]
 
 
-def _sentence(n: Note, players: Sequence[str], w: Words) -> str:  # noqa: C901, PLR0911, PLR0912
-    a = n.args
-    c = n.code
-    _ = w.gettext
+@dataclass(frozen=True, slots=True)
+class _Say:
+    """What every sentence needs: the players' names and the language's gettext functions."""
 
-    def name(seat: int) -> str:
-        return players[seat]
+    players: Sequence[str]
+    w: Words
 
-    def group(key: str = "seats") -> str:
-        return _names(players, a[key], w)
+    def name(self, seat: int) -> str:
+        return self.players[seat]
 
-    def shares(key: str = "seats") -> str:
-        return _shares(players, a[key], a["shares"], w)
+    def group(self, a: dict[str, Any], key: str = "seats") -> str:
+        return _names(self.players, a[key], self.w)
 
-    if c == "misdeal":
-        return _("Misdeal: %(dealer)s deals again; nothing is paid.") % {"dealer": name(a["dealer"])}
-    if c == "headline":
-        tricks = w.ngettext("%(count)s trick", "%(count)s tricks", a["tricks"]) % {"count": a["tricks"]}
-        return _("%(contract)s, %(tricks)s: %(result)s.") % {
-            "contract": _contract(n, players, w),
-            "tricks": tricks,
-            "result": _result(a["line"], w),
-        }
-    if c == "factor":
-        return _("Factor %(factor)s (favourite suit or paulans).") % a
-    if c == "ante_each":
-        return _("Each player puts %(amount)s into the pot.") % a
-    if c == "ante_dealer":
-        return _("%(dealer)s puts %(amount)s into the pot.") % {"dealer": name(a["seat"]), "amount": a["amount"]}
-    if c == "king_fee":
-        return _("%(payer)s pays %(amount)s to %(giver)s for the king.") % {
-            "payer": name(a["payer"]),
-            "giver": name(a["giver"]),
-            "amount": a["amount"],
-        }
-    if c == "stake_won":
-        values = {"stake": a["stake"], "side": group("side"), "amount": sum(a["shares"])}
-        if len(a["side"]) == 1:
-            return _("Stake %(stake)s: %(side)s takes %(amount)s.") % values
-        return _("Stake %(stake)s: %(side)s take %(amount)s%(shares)s.") % {**values, "shares": shares("side")}
-    if c == "pot_won":
-        values = {"stake": a["stake"], "side": group("side")}
-        if len(a["side"]) == 1:
-            return _("%(side)s takes the pot of %(stake)s.") % values
-        return _("%(side)s take the pot of %(stake)s%(shares)s.") % {**values, "shares": shares("side")}
-    if c == "bonus":
-        values = {
-            "chips": a["chips"],
-            "side": group("side"),
-            "units": a["units"],
-            "unit": a["unit"],
-            "matadors": a["matadors"],
-            "premiers": a["premiers"],
-        }
-        if len(a["side"]) == 1:
-            text = _("Each opponent pays %(chips)s to %(side)s")
-        else:
-            text = _("Each opponent pays %(chips)s to each of %(side)s")
-        detail = w.ngettext(
-            "bonuses of %(units)s unit of %(unit)s: matadors %(matadors)s, premiers %(premiers)s",
-            "bonuses of %(units)s units of %(unit)s: matadors %(matadors)s, premiers %(premiers)s",
-            a["units"],
+    def shares(self, a: dict[str, Any], key: str = "seats") -> str:
+        return _shares(self.players, a[key], a["shares"], self.w)
+
+
+def _sentence(n: Note, players: Sequence[str], w: Words) -> str:
+    try:
+        word = SENTENCES[n.code]
+    except KeyError:
+        raise ValueError(f"unknown note {n.code}") from None
+    return word(n, _Say(players, w))
+
+
+# --- the deal ----------------------------------------------------------------------------------------------------
+
+
+def _misdeal(n: Note, say: _Say) -> str:
+    return say.w.gettext("Misdeal: %(dealer)s deals again; nothing is paid.") % {"dealer": say.name(n["dealer"])}
+
+
+def _headline(n: Note, say: _Say) -> str:
+    a, w = n.args, say.w
+    tricks = w.ngettext("%(count)s trick", "%(count)s tricks", a["tricks"]) % {"count": a["tricks"]}
+    return w.gettext("%(contract)s, %(tricks)s: %(result)s.") % {
+        "contract": _contract(n, say.players, w),
+        "tricks": tricks,
+        "result": _result(a["line"], w),
+    }
+
+
+def _factor(n: Note, say: _Say) -> str:
+    return say.w.gettext("Factor %(factor)s (favourite suit or paulans).") % n.args
+
+
+def _king_fee(n: Note, say: _Say) -> str:
+    return say.w.gettext("%(payer)s pays %(amount)s to %(giver)s for the king.") % {
+        "payer": say.name(n["payer"]),
+        "giver": say.name(n["giver"]),
+        "amount": n["amount"],
+    }
+
+
+# --- a pot: Parlett chips and modern chips ---------------------------------------------------------------------
+
+
+def _ante_each(n: Note, say: _Say) -> str:
+    return say.w.gettext("Each player puts %(amount)s into the pot.") % n.args
+
+
+def _ante_dealer(n: Note, say: _Say) -> str:
+    return say.w.gettext("%(dealer)s puts %(amount)s into the pot.") % {
+        "dealer": say.name(n["seat"]),
+        "amount": n["amount"],
+    }
+
+
+def _stake_won(n: Note, say: _Say) -> str:
+    a, _ = n.args, say.w.gettext
+    values = {"stake": a["stake"], "side": say.group(a, "side"), "amount": sum(a["shares"])}
+    if len(a["side"]) == 1:
+        return _("Stake %(stake)s: %(side)s takes %(amount)s.") % values
+    return _("Stake %(stake)s: %(side)s take %(amount)s%(shares)s.") % {**values, "shares": say.shares(a, "side")}
+
+
+def _pot_won(n: Note, say: _Say) -> str:
+    a, _ = n.args, say.w.gettext
+    values = {"stake": a["stake"], "side": say.group(a, "side")}
+    if len(a["side"]) == 1:
+        return _("%(side)s takes the pot of %(stake)s.") % values
+    return _("%(side)s take the pot of %(stake)s%(shares)s.") % {**values, "shares": say.shares(a, "side")}
+
+
+def _bonus(n: Note, say: _Say) -> str:
+    a, w = n.args, say.w
+    values = {
+        "chips": a["chips"],
+        "side": say.group(a, "side"),
+        "units": a["units"],
+        "unit": a["unit"],
+        "matadors": a["matadors"],
+        "premiers": a["premiers"],
+    }
+    if len(a["side"]) == 1:
+        text = w.gettext("Each opponent pays %(chips)s to %(side)s")
+    else:
+        text = w.gettext("Each opponent pays %(chips)s to each of %(side)s")
+    detail = w.ngettext(
+        "bonuses of %(units)s unit of %(unit)s: matadors %(matadors)s, premiers %(premiers)s",
+        "bonuses of %(units)s units of %(unit)s: matadors %(matadors)s, premiers %(premiers)s",
+        a["units"],
+    )
+    return (text + " (" + detail + ").") % values
+
+
+def _vole_bonus(n: Note, say: _Say) -> str:
+    _ = say.w.gettext
+    if n["won"]:
+        return _("Vole won: %(chips)s more from each opponent.") % n.args
+    return _("Vole lost: %(chips)s to each opponent.") % n.args
+
+
+def _match_pot(n: Note, say: _Say) -> str:
+    return say.w.gettext("Each opponent matches the favourite-suit pot with %(chips)s.") % n.args
+
+
+def _pot_left(n: Note, say: _Say) -> str:
+    return say.w.gettext("%(amount)s stays in the pot.") % n.args
+
+
+def _codille_split(n: Note, say: _Say) -> str:
+    return say.w.gettext("Stake %(stake)s divided among %(seats)s (%(share)s each).") % {
+        "stake": n["stake"],
+        "seats": say.group(n.args),
+        "share": n["share"],
+    }
+
+
+def _codille_indivisible(n: Note, say: _Say) -> str:
+    return say.w.gettext("Stake %(stake)s cannot be divided among three: it stays in the pot.") % n.args
+
+
+def _put_up(n: Note, say: _Say) -> str:
+    a, _ = n.args, say.w.gettext
+    values = {"seats": say.group(a), "amount": a["amount"], "shares": say.shares(a)}
+    if len(a["seats"]) == 1:
+        return _("%(seats)s puts up %(amount)s for the next deal.") % values
+    return _("%(seats)s put up %(amount)s%(shares)s for the next deal.") % values
+
+
+def _pay_each(n: Note, say: _Say) -> str:
+    a, w = n.args, say.w
+    parts = []
+    if a["matadors"]:
+        parts.append(w.ngettext("matadors %(count)s unit", "matadors %(count)s units", a["matadors"]))
+        parts[-1] %= {"count": a["matadors"]}
+    if a["vole"]:
+        parts.append(w.ngettext("failed vole %(count)s unit", "failed vole %(count)s units", a["vole"]))
+        parts[-1] %= {"count": a["vole"]}
+    values = {
+        "seats": say.group(a),
+        "amount": a["amount"],
+        "detail": ", ".join(parts),
+        "unit": a["unit"],
+        "total": sum(a["shares"]),
+        "shares": say.shares(a),
+    }
+    if len(a["seats"]) == 1:
+        return w.gettext("%(seats)s pays %(amount)s to each opponent (%(detail)s; a unit is %(unit)s).") % values
+    return (
+        w.gettext(
+            "%(seats)s pay %(amount)s to each opponent (%(detail)s; a unit is %(unit)s), %(total)s in all%(shares)s."
         )
-        return (text + " (" + detail + ").") % values
-    if c == "vole_bonus":
-        if a["won"]:
-            return _("Vole won: %(chips)s more from each opponent.") % a
-        return _("Vole lost: %(chips)s to each opponent.") % a
-    if c == "match_pot":
-        return _("Each opponent matches the favourite-suit pot with %(chips)s.") % a
-    if c == "pot_left":
-        return _("%(amount)s stays in the pot.") % a
-    if c == "codille_split":
-        return _("Stake %(stake)s divided among %(seats)s (%(share)s each).") % {
-            "stake": a["stake"],
-            "seats": group(),
-            "share": a["share"],
-        }
-    if c == "codille_indivisible":
-        return _("Stake %(stake)s cannot be divided among three: it stays in the pot.") % a
-    if c == "put_up":
-        values = {"seats": group(), "amount": a["amount"], "shares": shares()}
-        if len(a["seats"]) == 1:
-            return _("%(seats)s puts up %(amount)s for the next deal.") % values
-        return _("%(seats)s put up %(amount)s%(shares)s for the next deal.") % values
-    if c == "pay_each":
-        parts = []
-        if a["matadors"]:
-            parts.append(w.ngettext("matadors %(count)s unit", "matadors %(count)s units", a["matadors"]))
-            parts[-1] %= {"count": a["matadors"]}
-        if a["vole"]:
-            parts.append(w.ngettext("failed vole %(count)s unit", "failed vole %(count)s units", a["vole"]))
-            parts[-1] %= {"count": a["vole"]}
-        values = {
-            "seats": group(),
-            "amount": a["amount"],
-            "detail": ", ".join(parts),
-            "unit": a["unit"],
-            "total": sum(a["shares"]),
-            "shares": shares(),
-        }
-        if len(a["seats"]) == 1:
-            return _("%(seats)s pays %(amount)s to each opponent (%(detail)s; a unit is %(unit)s).") % values
-        return (
-            _("%(seats)s pay %(amount)s to each opponent (%(detail)s; a unit is %(unit)s), %(total)s in all%(shares)s.")
-            % values
-        )
-    if c == "penalty":
-        values = {"kind": _penalty_kind(a["kind"], w), "seats": group(), "amount": a["amount"], "shares": shares()}
-        if len(a["seats"]) == 1:
-            return _("Penalty (%(kind)s): %(seats)s puts %(amount)s into the pot.") % values
-        return _("Penalty (%(kind)s): %(seats)s put %(amount)s%(shares)s into the pot.") % values
-    if c == "mc_bonus":
-        values = {
-            "payers": _names(players, a["payers"], w),
-            "hombre": name(a["hombre"]),
-            "amount": abs(a["amount"]),
-            "matadors": a["matadors"],
-            "premiers": a["premiers"],
-            "vole": f"{a['vole']:+d}",
-        }
-        if a["amount"] > 0:
-            return (
-                _(
-                    "%(payers)s pay %(amount)s each to %(hombre)s (matadors %(matadors)s, premiers %(premiers)s, "
-                    "vole %(vole)s)."
-                )
-                % values
-            )
-        if a["amount"] < 0:
-            return (
-                _(
-                    "%(hombre)s pays %(amount)s to each of %(payers)s (matadors %(matadors)s, premiers %(premiers)s, "
-                    "vole %(vole)s)."
-                )
-                % values
-            )
+        % values
+    )
+
+
+def _penalty(n: Note, say: _Say) -> str:
+    a, _ = n.args, say.w.gettext
+    values = {
+        "kind": _penalty_kind(a["kind"], say.w),
+        "seats": say.group(a),
+        "amount": a["amount"],
+        "shares": say.shares(a),
+    }
+    if len(a["seats"]) == 1:
+        return _("Penalty (%(kind)s): %(seats)s puts %(amount)s into the pot.") % values
+    return _("Penalty (%(kind)s): %(seats)s put %(amount)s%(shares)s into the pot.") % values
+
+
+def _mc_bonus(n: Note, say: _Say) -> str:
+    a, _ = n.args, say.w.gettext
+    values = {
+        "payers": _names(say.players, a["payers"], say.w),
+        "hombre": say.name(a["hombre"]),
+        "amount": abs(a["amount"]),
+        "matadors": a["matadors"],
+        "premiers": a["premiers"],
+        "vole": f"{a['vole']:+d}",
+    }
+    if a["amount"] > 0:
         return (
             _(
-                "The bonuses cancel out (matadors %(matadors)s, premiers %(premiers)s, vole %(vole)s): nothing more is "
-                "paid."
+                "%(payers)s pay %(amount)s each to %(hombre)s (matadors %(matadors)s, premiers %(premiers)s, "
+                "vole %(vole)s)."
             )
             % values
         )
-    if c == "pot_stays":
-        return _("Nothing is paid: the pot of %(stake)s stays for the next deal.") % a
-    if c == "remainder":
-        if a["seat"] is None:
-            return _("The codille remainder of %(amount)s goes to the board.") % a
-        return _("The codille remainder of %(amount)s goes to %(seat)s.") % {
-            "amount": a["amount"],
-            "seat": name(a["seat"]),
-        }
-    if c == "mark":
-        return _("%(dealer)s puts the mark of %(amount)s on the board.") % {
-            "dealer": name(a["seat"]),
-            "amount": a["amount"],
-        }
-    if c == "marks_each":
-        return _("Each player puts a mark of %(amount)s on the board.") % a
-    if c == "bc_stake":
-        if a["carried"] and a["beast"]:
-            return _("With %(carried)s carried on the board and a beast of %(beast)s, the stake is %(stake)s.") % a
-        if a["carried"]:
-            return _("With %(carried)s carried on the board, the stake is %(stake)s.") % a
-        if a["beast"]:
-            return _("With a beast of %(beast)s, the stake is %(stake)s.") % a
-        return _("The stake is %(stake)s.") % a
-    if c == "board_won":
-        values = {
-            "side": group("side"),
-            "stake": a["stake"],
-            "amount": abs(a["per_opponent"]),
-            "double": a["double"],
-            "total": sum(a["shares"]),
-            "shares": shares("side"),
-        }
-        one = len(a["side"]) == 1
-        text = (_("%(side)s takes the board of %(stake)s.") if one else _("%(side)s take the board of %(stake)s.")) % (
-            values
+    if a["amount"] < 0:
+        return (
+            _(
+                "%(hombre)s pays %(amount)s to each of %(payers)s (matadors %(matadors)s, premiers %(premiers)s, "
+                "vole %(vole)s)."
+            )
+            % values
         )
-        if a["double"]:
-            text += " " + _("Each opponent pays %(amount)s and %(double)s for the vole.") % values
-        elif a["per_opponent"] > 0:
-            text += " " + _("Each opponent pays %(amount)s.") % values
-        elif a["per_opponent"] < 0:
-            text += (
-                " "
-                + (
-                    _("%(side)s pays %(amount)s to each opponent.")
-                    if one
-                    else _("%(side)s pay %(amount)s to each opponent.")
-                )
-                % values
-            )
-        if not one:
-            received = {**values, "total": abs(values["total"])}
-            if values["total"] >= 0:
-                text += " " + _("In all they receive %(total)s%(shares)s.") % received
-            else:
-                text += " " + _("In all they pay %(total)s%(shares)s.") % received
-        return text
-    if c in ("bc_remise", "bc_codille"):
-        one = len(a["seats"]) == 1
-        values = {
-            "seats": group(),
-            "opponents": _names(players, a["opponents"], w),
-            "amount": a["per_opponent"],
-            "beast": a["beast"],
-            "stake": a["stake"],
-            "share": a.get("share", 0),
-            "rest": a.get("rest", 0),
-            "total": sum(a["shares"]),
-            "shares": shares(),
-        }
-        if c == "bc_remise":
-            text = _("Remise: the board of %(stake)s stays.") % values
-        elif values["rest"]:
-            text = (
-                _("Codille: %(opponents)s divide the board of %(stake)s (%(share)s each, %(rest)s left over).") % values
-            )
-        else:
-            text = _("Codille: %(opponents)s divide the board of %(stake)s (%(share)s each).") % values
-        if a["per_opponent"]:
-            pays = (
-                _("%(seats)s pays %(amount)s to each opponent and a beast of %(beast)s.")
+    return (
+        _("The bonuses cancel out (matadors %(matadors)s, premiers %(premiers)s, vole %(vole)s): nothing more is paid.")
+        % values
+    )
+
+
+def _pot_stays(n: Note, say: _Say) -> str:
+    return say.w.gettext("Nothing is paid: the pot of %(stake)s stays for the next deal.") % n.args
+
+
+# --- a board: Britannica counters ------------------------------------------------------------------------------
+
+
+def _remainder(n: Note, say: _Say) -> str:
+    _ = say.w.gettext
+    if n["seat"] is None:
+        return _("The codille remainder of %(amount)s goes to the board.") % n.args
+    return _("The codille remainder of %(amount)s goes to %(seat)s.") % {
+        "amount": n["amount"],
+        "seat": say.name(n["seat"]),
+    }
+
+
+def _mark(n: Note, say: _Say) -> str:
+    return say.w.gettext("%(dealer)s puts the mark of %(amount)s on the board.") % {
+        "dealer": say.name(n["seat"]),
+        "amount": n["amount"],
+    }
+
+
+def _marks_each(n: Note, say: _Say) -> str:
+    return say.w.gettext("Each player puts a mark of %(amount)s on the board.") % n.args
+
+
+def _bc_stake(n: Note, say: _Say) -> str:
+    a, _ = n.args, say.w.gettext
+    if a["carried"] and a["beast"]:
+        return _("With %(carried)s carried on the board and a beast of %(beast)s, the stake is %(stake)s.") % a
+    if a["carried"]:
+        return _("With %(carried)s carried on the board, the stake is %(stake)s.") % a
+    if a["beast"]:
+        return _("With a beast of %(beast)s, the stake is %(stake)s.") % a
+    return _("The stake is %(stake)s.") % a
+
+
+def _board_won(n: Note, say: _Say) -> str:
+    a, _ = n.args, say.w.gettext
+    values = {
+        "side": say.group(a, "side"),
+        "stake": a["stake"],
+        "amount": abs(a["per_opponent"]),
+        "double": a["double"],
+        "total": sum(a["shares"]),
+        "shares": say.shares(a, "side"),
+    }
+    one = len(a["side"]) == 1
+    text = (_("%(side)s takes the board of %(stake)s.") if one else _("%(side)s take the board of %(stake)s.")) % (
+        values
+    )
+    if a["double"]:
+        text += " " + _("Each opponent pays %(amount)s and %(double)s for the vole.") % values
+    elif a["per_opponent"] > 0:
+        text += " " + _("Each opponent pays %(amount)s.") % values
+    elif a["per_opponent"] < 0:
+        text += (
+            " "
+            + (
+                _("%(side)s pays %(amount)s to each opponent.")
                 if one
-                else _("%(seats)s pay %(amount)s to each opponent and a beast of %(beast)s.")
+                else _("%(side)s pay %(amount)s to each opponent.")
             )
+            % values
+        )
+    if not one:
+        received = {**values, "total": abs(values["total"])}
+        if values["total"] >= 0:
+            text += " " + _("In all they receive %(total)s%(shares)s.") % received
         else:
-            pays = _("%(seats)s pays a beast of %(beast)s.") if one else _("%(seats)s pay a beast of %(beast)s.")
-        text += " " + pays % values
-        if not one:
-            text += " " + _("In all they pay %(total)s%(shares)s.") % values
-        return text
-    if c == "bc_penalty":
-        return _("Penalty (%(kind)s): a beast of %(amount)s on %(seats)s%(shares)s.") % {
-            "kind": _penalty_kind(a["kind"], w),
-            "amount": a["amount"],
-            "seats": group(),
-            "shares": shares(),
-        }
-    if c == "pp_value":
-        values = {
-            "base": f"{a['base']:+d}",
-            "multiplier": a["multiplier"],
-            "factor": a["factor"],
-            "value": f"{a['value']:+d}",
-            "seats": group(),
-        }
-        if a["factor"] != 1:
-            calc = _("%(base)s × multiplier %(multiplier)s × factor %(factor)s = %(value)s") % values
-        else:
-            calc = _("%(base)s × multiplier %(multiplier)s = %(value)s") % values
-        if len(a["seats"]) == 1:
-            return _("%(calculation)s to %(seats)s.") % {"calculation": calc, "seats": values["seats"]}
-        return _("%(calculation)s each to %(seats)s.") % {"calculation": calc, "seats": values["seats"]}
-    if c == "pp_reset":
-        if a["seat"] is None:
-            return _("The multiplier goes back to 1.")
-        return _("The multiplier of %(seat)s goes back to 1.") % {"seat": name(a["seat"])}
-    if c == "pp_next":
-        if a["seat"] is None:
-            return _("The next deal counts %(times)s times.") % a
-        return _("The next deal %(seat)s plays as hombre counts %(times)s times.") % {
-            "seat": name(a["seat"]),
-            "times": a["times"],
-        }
-    raise ValueError(f"unknown note {c}")
+            text += " " + _("In all they pay %(total)s%(shares)s.") % received
+    return text
+
+
+def _board_lost(n: Note, say: _Say) -> str:
+    """A remise (`bc_remise`) or a codille (`bc_codille`): what stays or is divided, and what the side pays."""
+    a, _ = n.args, say.w.gettext
+    one = len(a["seats"]) == 1
+    values = {
+        "seats": say.group(a),
+        "opponents": _names(say.players, a["opponents"], say.w),
+        "amount": a["per_opponent"],
+        "beast": a["beast"],
+        "stake": a["stake"],
+        "share": a.get("share", 0),
+        "rest": a.get("rest", 0),
+        "total": sum(a["shares"]),
+        "shares": say.shares(a),
+    }
+    if n.code == "bc_remise":
+        text = _("Remise: the board of %(stake)s stays.") % values
+    elif values["rest"]:
+        text = _("Codille: %(opponents)s divide the board of %(stake)s (%(share)s each, %(rest)s left over).") % values
+    else:
+        text = _("Codille: %(opponents)s divide the board of %(stake)s (%(share)s each).") % values
+    if a["per_opponent"]:
+        pays = (
+            _("%(seats)s pays %(amount)s to each opponent and a beast of %(beast)s.")
+            if one
+            else _("%(seats)s pay %(amount)s to each opponent and a beast of %(beast)s.")
+        )
+    else:
+        pays = _("%(seats)s pays a beast of %(beast)s.") if one else _("%(seats)s pay a beast of %(beast)s.")
+    text += " " + pays % values
+    if not one:
+        text += " " + _("In all they pay %(total)s%(shares)s.") % values
+    return text
+
+
+def _bc_penalty(n: Note, say: _Say) -> str:
+    return say.w.gettext("Penalty (%(kind)s): a beast of %(amount)s on %(seats)s%(shares)s.") % {
+        "kind": _penalty_kind(n["kind"], say.w),
+        "amount": n["amount"],
+        "seats": say.group(n.args),
+        "shares": say.shares(n.args),
+    }
+
+
+# --- points: Parlett point-score -------------------------------------------------------------------------------
+
+
+def _pp_value(n: Note, say: _Say) -> str:
+    a, _ = n.args, say.w.gettext
+    values = {
+        "base": f"{a['base']:+d}",
+        "multiplier": a["multiplier"],
+        "factor": a["factor"],
+        "value": f"{a['value']:+d}",
+        "seats": say.group(a),
+    }
+    if a["factor"] != 1:
+        calc = _("%(base)s × multiplier %(multiplier)s × factor %(factor)s = %(value)s") % values
+    else:
+        calc = _("%(base)s × multiplier %(multiplier)s = %(value)s") % values
+    if len(a["seats"]) == 1:
+        return _("%(calculation)s to %(seats)s.") % {"calculation": calc, "seats": values["seats"]}
+    return _("%(calculation)s each to %(seats)s.") % {"calculation": calc, "seats": values["seats"]}
+
+
+def _pp_reset(n: Note, say: _Say) -> str:
+    _ = say.w.gettext
+    if n["seat"] is None:
+        return _("The multiplier goes back to 1.")
+    return _("The multiplier of %(seat)s goes back to 1.") % {"seat": say.name(n["seat"])}
+
+
+def _pp_next(n: Note, say: _Say) -> str:
+    _ = say.w.gettext
+    if n["seat"] is None:
+        return _("The next deal counts %(times)s times.") % n.args
+    return _("The next deal %(seat)s plays as hombre counts %(times)s times.") % {
+        "seat": say.name(n["seat"]),
+        "times": n["times"],
+    }
+
+
+SENTENCES: dict[str, Callable[[Note, _Say], str]] = {
+    "misdeal": _misdeal,
+    "headline": _headline,
+    "factor": _factor,
+    "king_fee": _king_fee,
+    "ante_each": _ante_each,
+    "ante_dealer": _ante_dealer,
+    "stake_won": _stake_won,
+    "pot_won": _pot_won,
+    "bonus": _bonus,
+    "vole_bonus": _vole_bonus,
+    "match_pot": _match_pot,
+    "pot_left": _pot_left,
+    "codille_split": _codille_split,
+    "codille_indivisible": _codille_indivisible,
+    "put_up": _put_up,
+    "pay_each": _pay_each,
+    "penalty": _penalty,
+    "mc_bonus": _mc_bonus,
+    "pot_stays": _pot_stays,
+    "remainder": _remainder,
+    "mark": _mark,
+    "marks_each": _marks_each,
+    "bc_stake": _bc_stake,
+    "board_won": _board_won,
+    "bc_remise": _board_lost,
+    "bc_codille": _board_lost,
+    "bc_penalty": _bc_penalty,
+    "pp_value": _pp_value,
+    "pp_reset": _pp_reset,
+    "pp_next": _pp_next,
+}
 
 
 __all__ = ["ENGLISH", "Note", "Words", "flows", "note", "render", "split_shares"]

@@ -1,8 +1,10 @@
 """Which fields of a deal record the engine reads, for a session and what is known of the deal so far.
 
-A form asks for exactly these: a field the engine reads is never hidden (modern chips reads a solo's matadors),
-and one it does not read is neither shown nor required (modern chips pays no matador bonus to an alliance by
-default). `only_read` drops what the engine would not read, so that a record and its form agree.
+A form asks for exactly these. Each field named can change the settlement (its money, its line, its stores) for
+some record of that shape, or the rules refuse a record without it (the ally of an alliance, a Britannica
+alliance's own tricks); a field not named never changes it, and `only_read` puts it at what the rules imply, so
+that a record and its form agree. Modern chips reads a solo's matadors and not, by default, an alliance's; it
+reads no matadors of a lost deal, whose pot simply stays (§4.3.2).
 """
 
 from __future__ import annotations
@@ -10,13 +12,11 @@ from __future__ import annotations
 import dataclasses
 
 from scorekeeper.engine.model import ONE_PLAYER, Claims, Contract, DealRecord, RuleSet, Session
+from scorekeeper.engine.options import Options
 from scorekeeper.engine.validate import uses_hombre_tricks
 
 # Always read for a played deal. `claims.matadors` and `claims.sans_prendre` name the two claims separately.
 ALWAYS = frozenset({"dealer", "contract", "hombre", "trump", "tricks", "penalties"})
-CALLING = frozenset({Contract.ALLIANCE, Contract.FORCED, Contract.SELF_CALL, Contract.MEDIATEUR})
-# Modern chips pays its matador chips to these contracts by default (§4.3.2, A-65).
-MC_SOLO_LIKE = frozenset({Contract.SOLO, Contract.VOLE_BID, Contract.SELF_CALL, Contract.MEDIATEUR})
 
 
 def fields_read(session: Session, deal: DealRecord | None = None, *, held: int = 0) -> frozenset[str]:
@@ -28,57 +28,91 @@ def fields_read(session: Session, deal: DealRecord | None = None, *, held: int =
     `run_side`; a two-player side may need `run_side` (the side's run), `run_hombre` (his own), both or none."""
     if deal is not None and deal.void:
         return frozenset({"dealer", "void"})
-    contract = (deal.contract if deal is not None else None) or Contract.ALLIANCE
-    contract = Contract(contract)
+    contract = Contract((deal.contract if deal is not None else None) or Contract.ALLIANCE)
     ally = deal.ally if deal is not None else None
     tricks = deal.tricks if deal is not None else None
+    tricks = tricks if type(tricks) is int else None
     options = session.options
     ruleset = session.ruleset
     read = set(ALWAYS)
 
     if contract in (Contract.ALLIANCE, Contract.FORCED):
         read.add("ally")
-    if contract in CALLING:
-        read.add("called")
     if contract is Contract.MEDIATEUR:
         read.add("mediateur_giver")
+        if king_sets_the_fee(options):
+            read.add("called")
     if contract is Contract.ALLIANCE and uses_hombre_tricks(ruleset, options):
         read.add("hombre_tricks")
     if options.outcome_thresholds == "ombre_style":
         read.add("tricks_by_seat")
-    if type(tricks) is int and tricks >= 6:
-        read.add("premiers")
-        if contract is not Contract.VOLE_BID:  # a declared vole is played for by its contract (A-69)
-            read.add("vole_attempted")
+    if tricks is not None and tricks >= 6:
+        read |= _premiers_and_vole(ruleset, options, contract, tricks)
     if held:
         read.add("remainder_winner")
 
-    one_player = contract in ONE_PLAYER or (
+    alone = contract in ONE_PLAYER or (
         contract is Contract.FORCED and ally is None and options.call_forced_self_call and deal is not None
     )
-    side_run, own_run = _runs_read(ruleset, options, contract)
-    if one_player and (side_run or own_run):
+    side_run, own_run = _runs_read(ruleset, options, contract, alone, tricks)
+    if alone and (side_run or own_run):
         read.add("run_side")
-    elif not one_player:
+    elif not alone:
         if side_run:
             read.add("run_side")
         if own_run:
             read.add("run_hombre")
     if "run_side" in read or "run_hombre" in read:
         read.add("claims.matadors")
-    if ruleset is RuleSet.BRITANNICA_COUNTERS and contract in (Contract.SOLO, Contract.VOLE_BID):
+    if (
+        ruleset is RuleSet.BRITANNICA_COUNTERS
+        and contract in (Contract.SOLO, Contract.VOLE_BID)
+        and options.bc_sans_appeller
+    ):
         read.add("claims.sans_prendre")
     return frozenset(read)
 
 
-def _runs_read(ruleset: RuleSet, options, contract: Contract) -> tuple[bool, bool]:
-    """Whether the side's run and the hombre's own run can change this contract's settlement."""
+def king_sets_the_fee(options: Options) -> bool:
+    """Whether the médiateur's bought king is recorded: its suit doubles the fee (§2.7; the engine then needs it)."""
+    return options.mediateur_double_fee_if == "king_is_favourite" and options.favourite_mode != "none"
+
+
+def _premiers_and_vole(ruleset: RuleSet, options: Options, contract: Contract, tricks: int) -> set[str]:
+    """Of a won deal (§3.2): premiers, and the vole attempt where the vole may be played for."""
+    if contract is Contract.VOLE_BID:
+        # Played for the vole by its contract (A-69): in points and counters a vole line whatever premiers says,
+        # which only ten tricks require.
+        return {"premiers"} if tricks == 10 or ruleset in (RuleSet.PARLETT_CHIPS, RuleSet.MODERN_CHIPS) else set()
+    if contract is Contract.FORCED and not options.forced_vole_allowed:
+        return {"premiers"}
+    return {"premiers", "vole_attempted"}
+
+
+def _runs_read(
+    ruleset: RuleSet, options: Options, contract: Contract, alone: bool, tricks: int | None
+) -> tuple[bool, bool]:
+    """Whether the side's run and the hombre's own run can change this contract's settlement at these tricks
+    (None: not known yet, any result)."""
+    won = tricks is None or tricks >= 6
+    lost = tricks is None or tricks < 6
     if ruleset is RuleSet.PARLETT_POINTS:
         return False, False
-    if ruleset is not RuleSet.MODERN_CHIPS:
-        return True, False
-    own = contract in MC_SOLO_LIKE or options.mc_matador_bonus_contracts in ("literal", "all_contracts")
-    return options.mc_loss == "parlett", own
+    if ruleset is RuleSet.BRITANNICA_COUNTERS:
+        return options.bc_matador_per != 0, False
+    if ruleset is RuleSet.PARLETT_CHIPS:
+        return won or _remise_possible(options, tricks) or options.pc_codille_pays_matadors, False
+    # Modern chips: the hombre's own run on a win (a solo's, or any under literal/all_contracts, A-22), the side's
+    # run on a loss under mc.loss = parlett only.
+    own = won and (alone or options.mc_matador_bonus_contracts in ("literal", "all_contracts"))
+    return lost and options.mc_loss == "parlett", own
+
+
+def _remise_possible(options: Options, tricks: int | None) -> bool:
+    """Whether a lost deal of `tricks` can be a remise (§3.3): 5, and 4 under britannica_literal or ombre_style."""
+    if tricks is None or tricks == 5:
+        return True
+    return tricks == 4 and options.outcome_thresholds != "parlett"
 
 
 def only_read(deal: DealRecord, fields: frozenset[str]) -> DealRecord:

@@ -48,8 +48,67 @@ def check_deal(
     held: int,
     eligible: tuple[int, ...],
 ) -> DealRecord:
-    """Refuse an impossible record; return it completed. `expected_dealer` is None before the first deal."""
-    dealer = deal.dealer
+    """Refuse an impossible record; return it completed. `expected_dealer` is None before the first deal.
+
+    The checks run in the order of the record (§1.4, §2, §3.1, §1.3, §5, §3.2, §4.4.3): the first impossible
+    field is the one named."""
+    dealer = _check_dealer(deal.dealer, expected_dealer)
+    if deal.void:
+        return _check_void(deal, dealer)
+    contract = _check_contract(deal.contract, options)
+    hombre = deal.hombre
+    if type(hombre) is not int or hombre not in SEATS:
+        raise _not_a_seat("hombre", "hombre_invalid", "the hombre")
+    ally = _check_ally(deal.ally, contract, hombre, options)
+    trump = deal.trump
+    if trump not in SUITS:
+        raise EngineError("trump_invalid", "trump", "choose the trump suit: spades, clubs, hearts or diamonds")
+    called = _check_called(deal.called, contract, ally, trump, options)
+    giver = _check_giver(deal.mediateur_giver, contract, hombre)
+    tricks = deal.tricks
+    if type(tricks) is not int or not 0 <= tricks <= 10:  # type: ignore[operator]
+        raise EngineError("tricks_invalid", "tricks", "tricks won by the contracting side: a number from 0 to 10")
+    one_player = contract in ONE_PLAYER or ally is None
+    hombre_tricks = _check_hombre_tricks(deal.hombre_tricks, contract, tricks, one_player, ruleset, options)
+    by_seat = _check_tricks_by_seat(deal.tricks_by_seat, hombre, ally, tricks, hombre_tricks, options)
+    run_side, run_hombre = _check_runs(deal, trump, one_player)
+    kinds = _check_penalties(deal.penalties, contract, ally, dealer)
+    vole = _check_premiers_and_vole(deal, contract, tricks, kinds, options)
+    winner = _check_remainder(deal.remainder_winner, ruleset, held, eligible)
+
+    if (
+        contract is deal.contract
+        and hombre_tricks == deal.hombre_tricks
+        and by_seat is deal.tricks_by_seat
+        and vole is deal.vole_attempted
+        and run_side == deal.run_side
+        and run_hombre == deal.run_hombre
+    ):
+        return deal  # already complete: the app stores records in this form, so a replay allocates nothing
+    return DealRecord(
+        dealer,
+        False,
+        contract,
+        hombre,
+        ally,
+        called,
+        trump,
+        tricks,
+        hombre_tricks,
+        by_seat,  # type: ignore[arg-type]
+        deal.premiers,
+        vole,
+        run_side,
+        run_hombre,
+        giver,
+        deal.claims,
+        deal.penalties,
+        winner,
+    )
+
+
+def _check_dealer(dealer: object, expected_dealer: int | None) -> int:
+    """§1.4 and INV-14: a seat, and the one whose turn it is (to the right; the same again after a misdeal)."""
     if type(dealer) is not int or dealer not in SEATS:  # the seat checks of _seat, inline: they run for every deal
         raise _not_a_seat("dealer", "dealer_invalid", "the dealer")
     if expected_dealer is not None and dealer != expected_dealer:
@@ -59,16 +118,22 @@ def check_deal(
             f"seat {expected_dealer} deals now (the deal passes to the right; after a misdeal the same dealer "
             f"deals again), not seat {dealer}",
         )
-    if deal.void:
-        if deal.remainder_winner is not None:
-            raise EngineError(
-                "remainder_winner_unexpected",
-                "remainder_winner",
-                "a misdeal takes no codille remainder; it waits for the next played deal",
-            )
-        return DealRecord(dealer=dealer, void=True)
+    return dealer
 
-    contract = deal.contract
+
+def _check_void(deal: DealRecord, dealer: int) -> DealRecord:
+    """A misdeal (§5 E1/E2) is its dealer alone; a held remainder waits for the next played deal."""
+    if deal.remainder_winner is not None:
+        raise EngineError(
+            "remainder_winner_unexpected",
+            "remainder_winner",
+            "a misdeal takes no codille remainder; it waits for the next played deal",
+        )
+    return DealRecord(dealer=dealer, void=True)
+
+
+def _check_contract(contract: object, options: Options) -> Contract:
+    """§2.2: a contract of the catalogue that this event plays."""
     if type(contract) is not Contract:
         try:
             contract = Contract(contract)
@@ -80,34 +145,35 @@ def check_deal(
         raise EngineError("contract_not_allowed", "contract", "the médiateur is not played in this event")
     if contract is Contract.SELF_CALL and not options.call_self_call_allowed:
         raise EngineError("contract_not_allowed", "contract", "calling one's own king is not allowed in this event")
+    return contract
 
-    hombre = deal.hombre
-    if type(hombre) is not int or hombre not in SEATS:
-        raise _not_a_seat("hombre", "hombre_invalid", "the hombre")
 
-    ally = deal.ally
+def _check_ally(ally: object, contract: Contract, hombre: int, options: Options) -> int | None:
+    """An alliance and forced spadille have an ally (forced spadille may play alone under call.forced_self_call,
+    A-64); no other contract has one."""
     if contract in WITH_ALLY:
         if ally is None:
             if not (contract is Contract.FORCED and options.call_forced_self_call):
                 raise EngineError("ally_required", "ally", "say who holds the called king (the ally)")
-        else:
-            ally = _seat(ally, "ally", "ally_invalid", "the ally")
-            if ally == hombre:
-                raise EngineError(
-                    "ally_is_hombre",
-                    "ally",
-                    "the hombre cannot be his own ally: record a self-call instead"
-                    if contract is Contract.ALLIANCE
-                    else "in forced spadille the hombre must call a partner",
-                )
-    elif ally is not None:
+            return None
+        ally = _seat(ally, "ally", "ally_invalid", "the ally")
+        if ally == hombre:
+            raise EngineError(
+                "ally_is_hombre",
+                "ally",
+                "the hombre cannot be his own ally: record a self-call instead"
+                if contract is Contract.ALLIANCE
+                else "in forced spadille the hombre must call a partner",
+            )
+        return ally
+    if ally is not None:
         raise EngineError("ally_unexpected", "ally", "only an alliance or forced spadille has an ally")
+    return None
 
-    trump = deal.trump
-    if trump not in SUITS:
-        raise EngineError("trump_invalid", "trump", "choose the trump suit: spades, clubs, hearts or diamonds")
 
-    called = deal.called
+def _check_called(called: object, contract: Contract, ally: int | None, trump: str, options: Options) -> str | None:
+    """§2.4 and A-70: a king or a queen, never of trumps; a self-call names one of the hombre's own kings; the
+    médiateur's bought king where its suit sets the fee."""
     if called is not None:
         if not isinstance(called, str) or len(called) != 2 or called[0] not in ("K", "Q") or called[1] not in SUITS:
             raise EngineError("called_invalid", "called", "the called card is a king or a queen, such as KH or QD")
@@ -124,22 +190,26 @@ def check_deal(
         and options.favourite_mode != "none"
     ):
         raise EngineError("called_required", "called", "say which king the médiateur bought")
+    return called
 
-    giver = deal.mediateur_giver
+
+def _check_giver(giver: object, contract: Contract, hombre: int) -> int | None:
+    """§2.7: the médiateur buys his king from another player; no other contract buys one."""
     if contract is Contract.MEDIATEUR:
         giver = _seat(giver, "mediateur_giver", "mediateur_giver_invalid", "the player who gave the king")
         if giver == hombre:
             raise EngineError("mediateur_giver_is_hombre", "mediateur_giver", "the hombre cannot buy his own king")
-    elif giver is not None:
+        return giver
+    if giver is not None:
         raise EngineError("mediateur_giver_unexpected", "mediateur_giver", "only a médiateur buys a king")
+    return None
 
-    tricks = deal.tricks
-    if type(tricks) is not int or not 0 <= tricks <= 10:  # type: ignore[operator]
-        raise EngineError("tricks_invalid", "tricks", "tricks won by the contracting side: a number from 0 to 10")
-    assert tricks is not None
 
-    one_player = contract in ONE_PLAYER or ally is None
-    hombre_tricks = deal.hombre_tricks
+def _check_hombre_tricks(
+    hombre_tricks: object, contract: Contract, tricks: int, one_player: bool, ruleset: RuleSet, options: Options
+) -> int | None:
+    """§3.1, §3.4: the hombre's own tricks, at most the side's; the side's when he plays alone; required where an
+    ombre under three tricks pays alone."""
     if hombre_tricks is not None:
         if type(hombre_tricks) is not int or not 0 <= hombre_tricks <= tricks:
             raise EngineError(
@@ -151,57 +221,74 @@ def check_deal(
             raise EngineError(
                 "hombre_tricks_mismatch", "hombre_tricks", "the hombre plays alone: his tricks are the side's"
             )
-    elif one_player:
-        hombre_tricks = tricks
-    elif contract is Contract.ALLIANCE and uses_hombre_tricks(ruleset, options):
+        return hombre_tricks
+    if one_player:
+        return tricks
+    if contract is Contract.ALLIANCE and uses_hombre_tricks(ruleset, options):
         raise EngineError(
             "hombre_tricks_required",
             "hombre_tricks",
             "how many tricks did the hombre take himself? (an ombre under three tricks pays alone)",
         )
+    return None
 
-    by_seat = deal.tricks_by_seat
-    if by_seat is not None:
-        if (
-            not isinstance(by_seat, tuple | list)
-            or len(by_seat) != 4
-            or not all(is_int(t) and 0 <= t <= 10 for t in by_seat)
-            or sum(by_seat) != 10
-        ):
-            raise EngineError("tricks_by_seat_invalid", "tricks_by_seat", "tricks of the four seats must add up to 10")
-        side = (hombre,) if ally is None else (hombre, ally)
-        if sum(by_seat[s] for s in side) != tricks:
+
+def _check_tricks_by_seat(
+    by_seat: object, hombre: int, ally: int | None, tricks: int, hombre_tricks: int | None, options: Options
+) -> tuple[int, ...] | None:
+    """§3.1: four counts adding up to 10 that agree with the side's and the hombre's; required for ombre_style."""
+    if by_seat is None:
+        if options.outcome_thresholds == "ombre_style":
             raise EngineError(
-                "tricks_by_seat_mismatch",
+                "tricks_by_seat_required",
                 "tricks_by_seat",
-                "the side's tricks by seat do not add up to its tricks",
+                "this event needs every player's tricks (ombre-style codille)",
             )
-        if by_seat[hombre] != hombre_tricks and hombre_tricks is not None:
-            raise EngineError(
-                "tricks_by_seat_mismatch",
-                "tricks_by_seat",
-                "the hombre's tricks by seat differ from his own tricks",
-            )
-        if type(by_seat) is not tuple:
-            by_seat = tuple(by_seat)
-    elif options.outcome_thresholds == "ombre_style":
+        return None
+    if (
+        not isinstance(by_seat, tuple | list)
+        or len(by_seat) != 4
+        or not all(is_int(t) and 0 <= t <= 10 for t in by_seat)
+        or sum(by_seat) != 10
+    ):
+        raise EngineError("tricks_by_seat_invalid", "tricks_by_seat", "tricks of the four seats must add up to 10")
+    side = (hombre,) if ally is None else (hombre, ally)
+    if sum(by_seat[s] for s in side) != tricks:
         raise EngineError(
-            "tricks_by_seat_required",
+            "tricks_by_seat_mismatch",
             "tricks_by_seat",
-            "this event needs every player's tricks (ombre-style codille)",
+            "the side's tricks by seat do not add up to its tricks",
         )
+    if by_seat[hombre] != hombre_tricks and hombre_tricks is not None:
+        raise EngineError(
+            "tricks_by_seat_mismatch",
+            "tricks_by_seat",
+            "the hombre's tricks by seat differ from his own tricks",
+        )
+    return by_seat if type(by_seat) is tuple else tuple(by_seat)
 
-    run_side, run_hombre = _check_runs(deal, trump, one_player)
 
-    penalties = deal.penalties
-    if penalties:
-        eldest = (dealer + 1) % 4
-        for p in penalties:
-            _check_penalty(p, contract, ally, eldest)
-        kinds = {p.kind for p in penalties}
-    else:
-        kinds = NO_KINDS
+def _check_penalties(
+    penalties: tuple, contract: Contract, ally: int | None, dealer: int
+) -> set[PenaltyKind] | frozenset[PenaltyKind]:
+    """§5: each penalty names its offenders; the kinds recorded, which can bar or compel the vole."""
+    if not penalties:
+        return NO_KINDS
+    eldest = (dealer + 1) % 4
+    for p in penalties:
+        _check_penalty(p, contract, ally, eldest)
+    return {p.kind for p in penalties}
 
+
+def _check_premiers_and_vole(
+    deal: DealRecord,
+    contract: Contract,
+    tricks: int,
+    kinds: set[PenaltyKind] | frozenset[PenaltyKind],
+    options: Options,
+) -> bool:
+    """§3.2, A-69: premiers, stopping at six and the vole attempt agree with the tricks, a bar and a compulsion.
+    Returns the vole attempt (a declared vole is one)."""
     premiers = deal.premiers
     vole = deal.vole_attempted or contract is Contract.VOLE_BID
     if not isinstance(premiers, bool) or not isinstance(deal.vole_attempted, bool):
@@ -251,62 +338,37 @@ def check_deal(
             "vole_attempted",
             "the called king's holder played out of turn: after premiers the side must play for the vole",
         )
+    return vole
 
-    winner = deal.remainder_winner
-    if held:
-        if ruleset is not RuleSet.BRITANNICA_COUNTERS:
+
+def _check_remainder(winner: object, ruleset: RuleSet, held: int, eligible: tuple[int, ...]) -> int | str | None:
+    """§4.4.3: a held codille remainder goes to an eligible seat, or to the board ('none'); else none is named."""
+    if not held:
+        if winner is not None:
             raise EngineError("remainder_winner_unexpected", "remainder_winner", "no codille remainder is held")
-        if winner is None:
-            raise EngineError(
-                "remainder_winner_required",
-                "remainder_winner",
-                "a codille remainder is held: who of the eligible players holds Spadille, or the highest trump?",
-            )
-        if winner != NONE_HELD:
-            if not is_int(winner) or not 0 <= winner <= 3:  # type: ignore[operator]
-                raise EngineError(
-                    "remainder_winner_invalid",
-                    "remainder_winner",
-                    f"the remainder goes to {SEAT_WORDS} or 'none'",
-                )
-            if winner not in eligible:
-                raise EngineError(
-                    "remainder_winner_not_eligible",
-                    "remainder_winner",
-                    "only the defenders of the codille that left the remainder may take it",
-                )
-    elif winner is not None:
+        return None
+    if ruleset is not RuleSet.BRITANNICA_COUNTERS:
         raise EngineError("remainder_winner_unexpected", "remainder_winner", "no codille remainder is held")
-
-    if (
-        contract is deal.contract
-        and hombre_tricks == deal.hombre_tricks
-        and by_seat is deal.tricks_by_seat
-        and vole is deal.vole_attempted
-        and run_side == deal.run_side
-        and run_hombre == deal.run_hombre
-    ):
-        return deal  # already complete: the app stores records in this form, so a replay allocates nothing
-    return DealRecord(
-        dealer,
-        False,
-        contract,
-        hombre,
-        ally,
-        called,
-        trump,
-        tricks,
-        hombre_tricks,
-        by_seat,  # type: ignore[arg-type]
-        premiers,
-        vole,
-        run_side,
-        run_hombre,
-        giver,
-        deal.claims,
-        penalties,
-        winner,
-    )
+    if winner is None:
+        raise EngineError(
+            "remainder_winner_required",
+            "remainder_winner",
+            "a codille remainder is held: who of the eligible players holds Spadille, or the highest trump?",
+        )
+    if winner != NONE_HELD:
+        if not is_int(winner) or not 0 <= winner <= 3:  # type: ignore[operator]
+            raise EngineError(
+                "remainder_winner_invalid",
+                "remainder_winner",
+                f"the remainder goes to {SEAT_WORDS} or 'none'",
+            )
+        if winner not in eligible:
+            raise EngineError(
+                "remainder_winner_not_eligible",
+                "remainder_winner",
+                "only the defenders of the codille that left the remainder may take it",
+            )
+    return winner  # type: ignore[return-value]
 
 
 def uses_hombre_tricks(ruleset: RuleSet, options: Options) -> bool:

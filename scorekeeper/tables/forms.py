@@ -142,6 +142,9 @@ class DealForm(forms.Form):
 
     @property
     def one_player(self) -> bool:
+        """The side is the hombre alone (forced spadille too, when he may play it alone and names no ally)."""
+        if self.contract_value == Contract.FORCED.value and self.session.options.call_forced_self_call:
+            return _int_or_none(self.value("ally")) is None
         return self.contract_value not in WITH_ALLY
 
     @property

@@ -173,6 +173,18 @@ def test_pc_codille_three_indivisible():
     assert two["deals"][1]["stake"] == 13 and two["deals"][1]["deltas"] == [-1, -1, 12, -1]
 
 
+def test_a_won_stake_that_does_not_divide_is_floored_and_its_remainder_stays():
+    # A-60 (and A-9): under floor_remainder_stays the stake of 13 left by the indivisible codille is not split
+    # 7 and 6 between the partners (the odd counter to H): each takes 6 and 1 stays in the pot.
+    alliance = {"dealer": 1, "contract": "alliance", "hombre": 2, "ally": 0, "trump": "S", "tricks": 6}
+    out = settle(PC, [PC2, alliance], {"pc.codille_three_indivisible": "floor_remainder_stays"})
+    assert out["deals"][1]["stake"] == 13
+    assert out["deals"][1]["deltas"] == [5, -1, 5, -1] and out["store"] == {"pot": 1}
+    # Under the default (stake_stays) the next stake is 16, which divides: 8 each, nothing stays.
+    default = settle(PC, [PC2, alliance])
+    assert default["deals"][1]["deltas"] == [7, -1, 7, -1] and default["store"] == {"pot": 0}
+
+
 def test_pc_remise_contribution():
     remise = {"dealer": 3, "contract": "solo", "hombre": 0, "trump": "S", "tricks": 5}
     assert settle(PC, [remise])["store"] == {"pot": 8}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import Contract, DealRecord, RuleSet, Session, settle_deal
 from scorekeeper.engine.fields import fields_read, only_read
+from scorekeeper.engine.ledger import opening_state
 from scorekeeper.engine.options import Options
 from scorekeeper.engine.simulate import random_session, random_table
 from scorekeeper.tables.forms import DealForm
@@ -66,7 +67,8 @@ def test_modern_chips_asks_a_solo_for_its_matadors_and_not_an_alliance():
     alliance = fields_read(session, DealRecord(dealer=0, contract=Contract.ALLIANCE, ally=2, tricks=6))
     assert "run_side" in solo and "claims.matadors" in solo
     assert not {"run_side", "run_hombre", "claims.matadors"} & alliance
-    assert {"premiers", "vole_attempted", "ally", "called"} <= alliance
+    assert {"premiers", "vole_attempted", "ally"} <= alliance
+    assert "called" not in alliance  # no settlement reads an alliance's called card
     # Under mc.loss = parlett a lost alliance pays the side's matadors (§4.3.2): then they are asked for.
     parlett = Session(ruleset=RuleSet.MODERN_CHIPS, options=Options(mc_loss="parlett"))
     assert "run_side" in fields_read(parlett, DealRecord(dealer=0, contract=Contract.ALLIANCE, ally=2, tricks=4))
@@ -77,3 +79,20 @@ def test_a_declared_vole_is_not_asked_whether_the_vole_was_played_for():
     read = fields_read(session, DealRecord(dealer=0, contract=Contract.VOLE_BID, tricks=7))
     assert "premiers" in read and "vole_attempted" not in read
     assert "premiers" not in fields_read(session, DealRecord(dealer=0, contract=Contract.SOLO, tricks=5))
+
+
+def test_forced_spadille_played_alone_asks_one_run_in_the_hombres_hand():
+    # in modern chips it is paid as a solo, its matadors included; its side is the hombre alone.
+    session = Session(ruleset=RuleSet.MODERN_CHIPS, options=Options(call_forced_self_call=True))
+    post = {"hombre": "1", "contract": "forced", "trump": "S", "tricks": "6", "position": "1"}
+    alone = DealForm(post, session=session)
+    assert alone.shows_run_side and not alone.shows_run_hombre and alone.shows_claims_matadors
+    assert alone.run_side_label == "Matadors in the hombre's hand"
+    assert alone.is_valid(), alone.errors
+    record = alone.to_record(0)
+    assert record.ally is None and record.run_side == 0
+    with_run = DealForm({**post, "run_side": "3"}, session=session)
+    assert with_run.is_valid()
+    assert settle_deal(session, opening_state(session), with_run.to_record(0), 1).deltas == (-2, 6, -2, -2)
+    partner = DealForm({**post, "ally": "2"}, session=session)
+    assert not partner.shows_run_side and partner.run_side_label == "Matadors held by the side"
