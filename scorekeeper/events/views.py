@@ -78,7 +78,7 @@ def _event_page(request: HttpRequest, event: Event, checkin_form: forms.CheckInF
         "current": current,
         "sitting_out": sitting_out,
         "round_finished": all(t.ended for t in current),
-        "redraw": bool(current) and not any(t.ledger.entries for t in current),
+        "redraw": bool(current) and not any(t.records for t in current),
         "log": event.log.all(),
     }
     return render(request, "events/event.html", context, status=status)
@@ -114,7 +114,7 @@ def draw(request: HttpRequest, event_id: int) -> HttpResponse:
 def _draw(request: HttpRequest, event: Event, method: str) -> HttpResponse:
     summary = event_summary(event=event)
     current = [t for t in summary.tables if t.table.round == summary.current_round]
-    redo = bool(current) and not all(t.ended for t in current) and not any(t.ledger.entries for t in current)
+    redo = bool(current) and not all(t.ended for t in current) and not any(t.records for t in current)
     if redo and not _confirmed(request):
         return _confirm(
             request,
