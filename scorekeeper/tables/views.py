@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,11 +21,11 @@ from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import DealRecord, EngineError
 from scorekeeper.links import absolute_url
 from scorekeeper.tables import services
-from scorekeeper.tables.deal_fields import deal_form
 from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
 from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_COMPLETE, ROUND_ENDED, message_for
 from scorekeeper.tables.models import Table
+from scorekeeper.tables.presenters import explanation, store_text
 from scorekeeper.tables.selectors import (
     TableView,
     correction_preview,
@@ -61,7 +60,13 @@ def _preview(view: TableView, form: DealForm, state, position: int, dealer: int,
         return None
     except forms.ValidationError:  # to_record has put the problem next to its field
         return None
-    return {"record": record, "entry": entry, "rows": _seat_rows(view, entry.deltas, entry.balances)}
+    return {
+        "record": record,
+        "entry": entry,
+        "rows": _seat_rows(view, entry.deltas, entry.balances),
+        "store": store_text(entry.state, view.ruleset),
+        "explanation": explanation(entry, view.session.players) if explain else "",
+    }
 
 
 def _seat_rows(view: TableView, deltas, balances) -> list[dict]:
@@ -69,9 +74,9 @@ def _seat_rows(view: TableView, deltas, balances) -> list[dict]:
 
 
 def _page(request: HttpRequest, view: TableView, form: DealForm, preview: dict | None, status: int = 200):
-    if request.htmx:  # the deal form alone, which htmx swaps in: written out without the template engine
-        html = deal_form(view=view, form=form, preview=preview, csrf_token=get_token(request))
-        return HttpResponse(html, status=status)
+    if request.htmx:  # the deal form alone, which htmx swaps in
+        context = {"view": view, "form": form, "preview": preview}
+        return render(request, "tables/table.html#deal-form", context, status=status)
     context = {
         "view": view,
         "form": form,
