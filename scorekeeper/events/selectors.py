@@ -132,6 +132,12 @@ def table_seat_ids(table: Table) -> tuple[int, int, int, int]:
     return (table.seat_0_id, table.seat_1_id, table.seat_2_id, table.seat_3_id)
 
 
+def seated_in_round(*, event: Event, round: int) -> set[int]:
+    """The ids of the players seated at a table of the event's round."""
+    seats = Table.objects.filter(event=event, round=round).values_list("seat_0", "seat_1", "seat_2", "seat_3")
+    return {pk for row in seats for pk in row}
+
+
 def seats_history(*, event: Event) -> dict[int, list[frozenset[int]]]:
     """Foursomes already seated together, by round."""
     history: dict[int, list[frozenset[int]]] = defaultdict(list)

@@ -19,7 +19,14 @@ from scorekeeper.clubs.selectors import clubs_directed_by, directed_club
 from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
 from scorekeeper.events.models import Event, HouseRules, PlayerMerge
-from scorekeeper.events.selectors import TIE_BREAK, checked_in, directed_event, event_summary, merges_to_undo
+from scorekeeper.events.selectors import (
+    TIE_BREAK,
+    checked_in,
+    directed_event,
+    event_summary,
+    merges_to_undo,
+    seated_in_round,
+)
 from scorekeeper.tables.messages import EVENT_CLOSED, message_for
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import EventClosed, table_end_round
@@ -405,11 +412,16 @@ def merge_undo(request: HttpRequest, club_id: int, merge_id: int) -> HttpRespons
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_seats(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    """Replace a player who left, or swap two seats: audited in the event's log, and the table replayed."""
+    """Replace a player who left, or swap two seats: audited in the event's log, and the table replayed. The page
+    (GET) asks whom to seat where, one table at a time: the event's page stays light at any number of tables."""
     event = _event(request, event_id)
     table = get_object_or_404(Table, pk=table_id, event=event)
+    if request.method != "POST":
+        seated = seated_in_round(event=event, round=table.round)
+        players = [p for p in event.club.players.filter(active=True) if p.pk not in seated]
+        return render(request, "events/table_seats.html", {"event": event, "table": table, "players": players})
     form = forms.SeatForm(request.POST, event=event)
     if not form.is_valid():
         messages.error(request, " ".join(e for es in form.errors.values() for e in es))
