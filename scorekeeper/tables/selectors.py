@@ -23,7 +23,7 @@ from scorekeeper.engine import (
 from scorekeeper.links import token_paths
 from scorekeeper.tables.models import Deal, DealChange, Signature, Table
 from scorekeeper.tables.presenters import describe, describe_record, describe_row
-from scorekeeper.tables.snapshot import Snapshot, TourTotal, snapshot_read
+from scorekeeper.tables.snapshot import Snapshot, SnapshotRow, TourTotal, snapshot_read
 
 __all__ = [
     "CorrectionPreview",
@@ -153,13 +153,14 @@ class TableView:
         return self.snapshot.tours
 
     @cached_property
-    def ledger_rows(self) -> tuple[dict, ...]:
-        """The ledger as the table page shows it, newest first: each deal's line and changes (the snapshot's)."""
+    def ledger_rows(self) -> tuple[tuple[SnapshotRow, str, str], ...]:
+        """The ledger as the table page shows it, newest first: each deal (the snapshot's row), what was played
+        in words, and the address of its page."""
         players = self.session.players
-        token = self.table.token
+        first = reverse("deal", args=[self.table.token, 1])
+        prefix = first[: -len("1/")]  # every deal's address but its position: one reverse() for the ledger
         return tuple(
-            {"row": row, "summary": describe_row(row, players), "href": reverse("deal", args=[token, row.position])}
-            for row in reversed(self.snapshot.rows)
+            (row, describe_row(row, players), f"{prefix}{row.position}/") for row in reversed(self.snapshot.rows)
         )
 
     def explained(self, position: int) -> LedgerEntry:
@@ -266,8 +267,8 @@ class TableView:
 
 
 def _table_with_seats() -> QuerySet[Table]:
-    """A table with what every page of it reads: its event, the event's club and the four players."""
-    return Table.objects.select_related("event__club", "seat_0", "seat_1", "seat_2", "seat_3")
+    """A table with what every page of it reads: its event, the event's club, the four players and its snapshot."""
+    return Table.objects.select_related("event__club", "seat_0", "seat_1", "seat_2", "seat_3", "snapshot")
 
 
 def table_by_token(*, token: str) -> Table:
@@ -312,9 +313,10 @@ def table_ledger(*, table: Table, explain: bool = False) -> TableView:
 
 
 def table_screen(*, table: Table) -> TableView:
-    """The table as its entry screen reads it: its snapshot; the deals are read only if a page asks for them."""
+    """The table just read by its link (table_by_token) as its entry screen reads it: the snapshot read with it;
+    the deals are read only if a page asks for them."""
     session = table.session()
-    return TableView(table, session, snapshot_read(table=table, session=session))
+    return TableView(table, session, snapshot_read(table=table, session=session, loaded=True))
 
 
 def deal_settlement(

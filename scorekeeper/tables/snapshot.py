@@ -306,13 +306,17 @@ def snapshot_refresh(*, table: Table, session: Session | None = None) -> Snapsho
     return snapshot
 
 
-def snapshot_read(*, table: Table, session: Session | None = None) -> Snapshot:
+def snapshot_read(*, table: Table, session: Session | None = None, loaded: bool = False) -> Snapshot:
     """`table`'s snapshot at the revision the instance holds. Made again, under the table's write lock, when it is
-    missing or was made for another revision or session (a restore, a changed option, a first read)."""
+    missing or was made for another revision or session (a restore, a changed option, a first read). `loaded`:
+    the table was just read with its snapshot (select_related), which is then not read again."""
     key = table_key(table, session)
-    stored = TableSnapshot.objects.filter(table_id=table.pk).values_list("revision", "key", "data").first()
-    if stored is not None and stored[0] == table.revision and stored[1] == key:
-        return decode(stored[2], revision=stored[0], key=key)
+    try:
+        stored = table.snapshot if loaded else TableSnapshot.objects.filter(table_id=table.pk).first()
+    except TableSnapshot.DoesNotExist:
+        stored = None
+    if stored is not None and stored.revision == table.revision and stored.key == key:
+        return decode(stored.data, revision=stored.revision, key=key)
     return _remade(table, session)
 
 
