@@ -126,7 +126,8 @@ def start_server() -> tuple[subprocess.Popen, int, str]:
     scratch = database.DB.parent
     env = {
         **os.environ,
-        "SECRET_KEY": secrets.token_urlsafe(50),
+        # The benchmark's own key when it set one (bench/room.py signs a director's session with it).
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
         "SERVER_PIDFILE": str(scratch / "server.pid"),
         "BACKUP_DIR": str(scratch / "backups"),
     }

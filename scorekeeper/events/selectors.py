@@ -71,23 +71,29 @@ class EventSummary:
         return sum(a.account for a in self.accounts) + self.on_tables == self.chips_brought
 
 
-def event_tables(*, event: Event) -> list[Table]:
-    """The event's tables in round and number order, with their players and the signatures standing (`signed`)."""
-    return list(
-        Table.objects.filter(event=event)
-        .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
-        .prefetch_related(Prefetch("signatures", Signature.objects.filter(cleared_at=None), "signed"))
-        .order_by("round", "number")
-    )
+def event_tables(*, event: Event, signed: bool = False) -> list[Table]:
+    """The event's tables in round and number order, with their players; with `signed`, the signatures standing
+    (`table.signed`)."""
+    tables = Table.objects.filter(event=event).select_related("seat_0", "seat_1", "seat_2", "seat_3")
+    if signed:
+        tables = tables.prefetch_related(Prefetch("signatures", Signature.objects.filter(cleared_at=None), "signed"))
+    tables = list(tables.order_by("round", "number"))
+    for table in tables:
+        table.event = event  # one instance for every table, not one a row
+    return tables
 
 
-def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
+def event_summary(*, event: Event, round: int | None = None, rows: bool = False, signed: bool = False) -> EventSummary:
     """Accounts and standings (overall, or for one round), and every table's progress, from the tables'
-    snapshots: nothing is folded when every snapshot is current."""
-    tables = event_tables(event=event)
-    snapshots = snapshots_read(tables=tables)
-    checkins = list(CheckIn.objects.filter(event=event).select_related("player"))
-    players = {c.player_id: c.player for c in checkins}
+    snapshots: nothing is folded when every snapshot is current. With `rows`, the snapshots hold every deal's
+    row (a report's figures); the standings do without. With `signed`, each table its signatures (event_tables)."""
+    tables = event_tables(event=event, signed=signed)
+    snapshots = snapshots_read(tables=tables, rows=rows)
+    checked = list(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
+    players = {p.pk: p for table in tables for p in table.players}
+    unseated = [pk for pk in checked if pk not in players]
+    if unseated:  # checked in and not seated (sitting out, or before the draw)
+        players.update((p.pk, p) for p in Player.objects.filter(pk__in=unseated))
     sitouts: dict[int, int] = defaultdict(int)
     for player_id in SitOut.objects.filter(event=event).values_list("player_id", flat=True):
         sitouts[player_id] += 1
@@ -96,7 +102,6 @@ def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
     progress = []
     for table in tables:
         snapshot = snapshots[table.pk]
-        players.update((p.pk, p) for p in table.players)
         number = snapshot.deals
         results.append(TableResult(table.round, table_seat_ids(table), snapshot.result, number))
         progress.append(
@@ -115,7 +120,7 @@ def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
     standings = evening_standings(
         start=event.start,
         results=results,
-        players=[c.player_id for c in checkins],
+        players=checked,
         sitouts={pk: count for pk, count in sitouts.items() if pk in players},
         round=round,
         order=lambda pk: players[pk].name,

@@ -115,7 +115,7 @@ def _contract_lines(counts: dict[Contract, list[int]]) -> tuple[ContractLine, ..
 
 
 def event_report_for(event: Event) -> EventReport:
-    summary = event_summary(event=event)
+    summary = event_summary(event=event, rows=True)
     counts: dict[Contract, list[int]] = defaultdict(lambda: [0, 0])
     remises = codilles = voles_won = voles_tried = largest = deals = 0
     series: dict[str, list[int]] = {a.player.name: [event.start] for a in summary.accounts}

@@ -118,7 +118,8 @@ class TableSnapshot(models.Model):
     table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True, related_name="snapshot")
     revision = models.PositiveIntegerField()
     key = models.CharField(max_length=16)
-    data = models.JSONField()
+    data = models.JSONField()  # all but the rows: what the standings read
+    rows = models.JSONField(default=list)  # every deal's row: what the table page and the reports read
 
     def __str__(self) -> str:
         return f"{self.table} · revision {self.revision}"

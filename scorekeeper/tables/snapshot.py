@@ -21,7 +21,7 @@ from scorekeeper.engine.model import Contract, Line
 from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot
 
 # Raised when what a snapshot holds changes shape: every stored snapshot is then made again on its first read.
-FORMAT = 1
+FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -69,17 +69,15 @@ class Snapshot:
     revision: int
     key: str
     state: TableState
-    rows: tuple[SnapshotRow, ...]
+    records: int  # deals recorded, misdeals included
     tours: tuple[TourTotal, ...]
     struck: int  # deals struck out of the sequence (the page reads them only when there are some)
     complete: bool  # the round has reached its planned length and may stop there
     result: tuple[int, ...]
     left: int
     final: tuple[int, ...]
-
-    @property
-    def records(self) -> int:
-        return len(self.rows)
+    # Every deal's row; None when read without them (the standings read only the rest: snapshots_read).
+    rows: tuple[SnapshotRow, ...] | None = None
 
     @property
     def deals(self) -> int:
@@ -151,26 +149,41 @@ def snapshot_of(
     """The snapshot of a table folded whole (`corrected`: the positions of deals corrected since recorded)."""
     rows = tuple(row_of(e, corrected=e.position in corrected) for e in ledger.entries)
     complete, result, left, final = _after(ledger.session, ledger.state, planned_deals=planned_deals, ended=ended)
-    return Snapshot(revision, key, ledger.state, rows, tour_totals(rows), struck, complete, result, left, final)
+    return Snapshot(
+        revision=revision,
+        key=key,
+        state=ledger.state,
+        records=len(rows),
+        tours=tour_totals(rows),
+        struck=struck,
+        complete=complete,
+        result=result,
+        left=left,
+        final=final,
+        rows=rows,
+    )
 
 
 def snapshot_appended(
     before: Snapshot, entry: LedgerEntry, *, session: Session, revision: int, planned_deals: int
 ) -> Snapshot:
     """The snapshot after one deal (`entry`, settled after `before`'s state) was appended to the table."""
+    if before.rows is None:
+        raise ValueError("a deal is appended to a snapshot read with its rows")
     row = row_of(entry)
     complete, result, left, final = _after(session, entry.state, planned_deals=planned_deals, ended=False)
     return Snapshot(
-        revision,
-        before.key,
-        entry.state,
-        (*before.rows, row),
-        tour_totals([row], before.tours),
-        before.struck,
-        complete,
-        result,
-        left,
-        final,
+        revision=revision,
+        key=before.key,
+        state=entry.state,
+        records=before.records + 1,
+        tours=tour_totals([row], before.tours),
+        struck=before.struck,
+        complete=complete,
+        result=result,
+        left=left,
+        final=final,
+        rows=(*before.rows, row),
     )
 
 
@@ -180,28 +193,10 @@ _STATE_FIELDS = tuple(TableState.__dataclass_fields__)
 
 
 def encode(snapshot: Snapshot) -> dict:
-    state = snapshot.state
+    """What a snapshot holds but its rows (TableSnapshot.data)."""
     return {
-        "state": [getattr(state, name) for name in _STATE_FIELDS],
-        "rows": [
-            [
-                r.position,
-                r.number,
-                r.dealer,
-                r.contract.value if r.contract else "",
-                r.hombre,
-                r.ally,
-                r.trump,
-                r.tricks,
-                r.vole_attempted,
-                r.line.value if r.line else "",
-                r.stake,
-                r.deltas,
-                r.balances,
-                r.corrected,
-            ]
-            for r in snapshot.rows
-        ],
+        "state": [getattr(snapshot.state, name) for name in _STATE_FIELDS],
+        "records": snapshot.records,
         "tours": [[t.tour, t.deltas, t.played] for t in snapshot.tours],
         "struck": snapshot.struck,
         "complete": snapshot.complete,
@@ -209,6 +204,29 @@ def encode(snapshot: Snapshot) -> dict:
         "left": snapshot.left,
         "final": snapshot.final,
     }
+
+
+def encode_rows(rows: tuple[SnapshotRow, ...]) -> list:
+    """A snapshot's rows (TableSnapshot.rows)."""
+    return [
+        [
+            r.position,
+            r.number,
+            r.dealer,
+            r.contract.value if r.contract else "",
+            r.hombre,
+            r.ally,
+            r.trump,
+            r.tricks,
+            r.vole_attempted,
+            r.line.value if r.line else "",
+            r.stake,
+            r.deltas,
+            r.balances,
+            r.corrected,
+        ]
+        for r in rows
+    ]
 
 
 def _row(values: list) -> SnapshotRow:
@@ -231,36 +249,39 @@ def _row(values: list) -> SnapshotRow:
     )
 
 
-def decode(data: dict, *, revision: int, key: str) -> Snapshot:
+def decode(data: dict, rows: list | None, *, revision: int, key: str) -> Snapshot:
     values = dict(zip(_STATE_FIELDS, data["state"], strict=True))
     for name in ("balances", "k_seats", "beasts", "eligible"):
         values[name] = tuple(values[name])
-    rows = tuple(_row(values) for values in data["rows"])
-    tours = tuple(TourTotal(tour, tuple(deltas), played) for tour, deltas, played in data["tours"])
     return Snapshot(
-        revision,
-        key,
-        TableState(**values),
-        rows,
-        tours,
-        data["struck"],
-        data["complete"],
-        tuple(data["result"]),
-        data["left"],
-        tuple(data["final"]),
+        revision=revision,
+        key=key,
+        state=TableState(**values),
+        records=data["records"],
+        tours=tuple(TourTotal(tour, tuple(deltas), played) for tour, deltas, played in data["tours"]),
+        struck=data["struck"],
+        complete=data["complete"],
+        result=tuple(data["result"]),
+        left=data["left"],
+        final=tuple(data["final"]),
+        rows=None if rows is None else tuple(_row(values) for values in rows),
+    )
+
+
+def _event_session(event) -> Session:
+    """The session of the event's tables but their players' names (which no snapshot depends on)."""
+    return Session(
+        ruleset=event.engine_ruleset,
+        options=event.engine_options,
+        start=event.start,
+        favourite_suit=event.favourite_suit or None,
     )
 
 
 def table_key(table: Table, session: Session | None = None) -> str:
     """The key `table`'s snapshot must carry (`session`: its session, if made; names play no part)."""
     if session is None:
-        event = table.event
-        session = Session(
-            ruleset=event.engine_ruleset,
-            options=event.engine_options,
-            start=event.start,
-            favourite_suit=event.favourite_suit or None,
-        )
+        session = _event_session(table.event)
     return snapshot_key(
         session,
         first_dealer=table.first_dealer,
@@ -271,9 +292,8 @@ def table_key(table: Table, session: Session | None = None) -> str:
 
 def snapshot_store(*, table: Table, snapshot: Snapshot) -> None:
     """Keep `snapshot` as `table`'s (inside the transaction of the change it follows)."""
-    TableSnapshot.objects.update_or_create(
-        table_id=table.pk, defaults={"revision": snapshot.revision, "key": snapshot.key, "data": encode(snapshot)}
-    )
+    kept = {"revision": snapshot.revision, "key": snapshot.key, "data": encode(snapshot)}
+    TableSnapshot.objects.update_or_create(table_id=table.pk, defaults={**kept, "rows": encode_rows(snapshot.rows)})
 
 
 def snapshot_fold(*, table: Table, session: Session, deals: list[Deal] | None = None) -> Snapshot:
@@ -316,7 +336,7 @@ def snapshot_read(*, table: Table, session: Session | None = None, loaded: bool 
     except TableSnapshot.DoesNotExist:
         stored = None
     if stored is not None and stored.revision == table.revision and stored.key == key:
-        return decode(stored.data, revision=stored.revision, key=key)
+        return decode(stored.data, stored.rows, revision=stored.revision, key=key)
     return _remade(table, session)
 
 
@@ -327,20 +347,21 @@ def _remade(table: Table, session: Session | None) -> Snapshot:
         return snapshot_refresh(table=table, session=session)
 
 
-def snapshots_read(*, tables: list[Table]) -> dict[int, Snapshot]:
-    """The snapshots of `tables` (with their events), by table id: one query when every one is current."""
-    stored = {
-        pk: (revision, key, data)
-        for pk, revision, key, data in TableSnapshot.objects.filter(table__in=tables).values_list(
-            "table_id", "revision", "key", "data"
-        )
-    }
+def snapshots_read(*, tables: list[Table], rows: bool = False) -> dict[int, Snapshot]:
+    """The snapshots of `tables` (with their events), by table id: one query when every one is current. Without
+    `rows`, each deal's row is left unread (None): the standings need only the rest."""
+    fields = ("table_id", "revision", "key", "data", *(("rows",) if rows else ()))
+    stored = {found[0]: found[1:] for found in TableSnapshot.objects.filter(table__in=tables).values_list(*fields)}
+    sessions: dict[int, Session] = {}  # an event's tables share their session but for the names
     snapshots = {}
     for table in tables:
-        key = table_key(table)
+        session = sessions.get(table.event_id)
+        if session is None:
+            session = sessions[table.event_id] = _event_session(table.event)
+        key = table_key(table, session)
         found = stored.get(table.pk)
         if found is not None and found[0] == table.revision and found[1] == key:
-            snapshots[table.pk] = decode(found[2], revision=found[0], key=key)
+            snapshots[table.pk] = decode(found[2], found[3] if rows else None, revision=found[0], key=key)
         else:
             snapshots[table.pk] = _remade(table, None)
     return snapshots

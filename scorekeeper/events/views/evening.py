@@ -30,7 +30,7 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _event_page(request: HttpRequest, event: Event, checkin_form: forms.CheckInForm, status: int = 200):
-    summary = event_summary(event=event)
+    summary = event_summary(event=event, signed=True)
     if checkin_form.is_bound:
         present = {str(v) for v in checkin_form.data.getlist("present")}
     else:
