@@ -20,7 +20,7 @@ from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine.standings import TableResult, evening_standings
 from scorekeeper.events.models import CheckIn, Event, PlayerMerge, SitOut
 from scorekeeper.tables.models import Signature, Table
-from scorekeeper.tables.snapshot import Snapshot, snapshots_read
+from scorekeeper.tables.snapshot import Snapshot, event_snapshots, snapshots_read
 
 TIE_BREAK = _(
     "Ties are broken by the result of the latest round played, then by fewer sit-outs; "
@@ -83,6 +83,38 @@ def event_tables(*, event: Event, signed: bool = False) -> list[Table]:
     return tables
 
 
+def event_standings(*, event: Event, round: int | None = None) -> EventSummary:
+    """event_summary's accounts and standings alone (its `tables` empty), from one row a table: what the
+    standings, live and public pages read, and poll."""
+    seated = event_snapshots(event=event)
+    checked = list(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
+    ids = set(checked).union(*(s.players for s in seated))
+    players = {p.pk: p for p in Player.objects.filter(pk__in=ids).only("pk", "name", "club_id")}
+    sitouts: dict[int, int] = defaultdict(int)
+    for player_id in SitOut.objects.filter(event=event).values_list("player_id", flat=True):
+        sitouts[player_id] += 1
+    results = [TableResult(s.round, s.players, s.snapshot.result, s.snapshot.deals) for s in seated]
+    accounts = _accounts(event, results, checked, sitouts, players, round)
+    on_tables = sum(s.snapshot.left for s in seated)
+    current = max((s.round for s in seated), default=0)
+    return EventSummary(event, accounts, [], event.start * len(accounts), on_tables, current)
+
+
+def _accounts(event, results, checked, sitouts, players, round) -> list[Account]:
+    """The standings over the tables' `results`, as accounts of the `players` (by id)."""
+    standings = evening_standings(
+        start=event.start,
+        results=results,
+        players=checked,
+        sitouts={pk: count for pk, count in sitouts.items() if pk in players},
+        round=round,
+        order=lambda pk: players[pk].name,
+    )
+    return [
+        Account(players[s.player], s.account, s.change, dict(s.by_round), s.deals, s.sitouts, s.rank) for s in standings
+    ]
+
+
 def event_summary(*, event: Event, round: int | None = None, rows: bool = False, signed: bool = False) -> EventSummary:
     """Accounts and standings (overall, or for one round), and every table's progress, from the tables'
     snapshots: nothing is folded when every snapshot is current. With `rows`, the snapshots hold every deal's
@@ -117,17 +149,7 @@ def event_summary(*, event: Event, round: int | None = None, rows: bool = False,
                 can_end=table.ended_at is None and number > 0 and number % 4 == 0,
             )
         )
-    standings = evening_standings(
-        start=event.start,
-        results=results,
-        players=checked,
-        sitouts={pk: count for pk, count in sitouts.items() if pk in players},
-        round=round,
-        order=lambda pk: players[pk].name,
-    )
-    accounts = [
-        Account(players[s.player], s.account, s.change, dict(s.by_round), s.deals, s.sitouts, s.rank) for s in standings
-    ]
+    accounts = _accounts(event, results, checked, sitouts, players, round)
     on_tables = sum(p.store for p in progress)
     current = max((t.round for t in tables), default=0)
     return EventSummary(event, accounts, progress, event.start * len(accounts), on_tables, current)

@@ -28,6 +28,11 @@ from scorekeeper.engine.model import NONE_HELD
 from scorekeeper.links import new_token
 
 
+def planned_deals(session: Session, extra_tours: int) -> int:
+    """Valid deals in a table's round: the event's tours and `extra_tours` the director added, four deals each."""
+    return 4 * (session.options.session_tours + extra_tours)
+
+
 class Table(models.Model):
     event = models.ForeignKey("events.Event", on_delete=models.PROTECT, related_name="tables", verbose_name=_("event"))
     number = models.PositiveSmallIntegerField(_("table"))
@@ -84,7 +89,7 @@ class Table(models.Model):
 
     def planned_deals(self, session: Session) -> int:
         """Valid deals in this table's round: the event's tours and any the director added, four deals each."""
-        return 4 * (session.options.session_tours + self.extra_tours)
+        return planned_deals(session, self.extra_tours)
 
     def round_complete(self, session: Session, state: TableState) -> bool:
         """Whether the round has reached its planned length and may stop there (under play_on_until_won it

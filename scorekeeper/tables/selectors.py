@@ -267,8 +267,8 @@ class TableView:
 
 
 def _table_with_seats() -> QuerySet[Table]:
-    """A table with what every page of it reads: its event, the event's club, the four players and its snapshot."""
-    return Table.objects.select_related("event__club", "seat_0", "seat_1", "seat_2", "seat_3", "snapshot")
+    """A table with what every page of it reads: its event, the four players and its snapshot."""
+    return Table.objects.select_related("event", "seat_0", "seat_1", "seat_2", "seat_3", "snapshot")
 
 
 def table_by_token(*, token: str) -> Table:

@@ -18,7 +18,7 @@ from django.db.models import Count, Q
 
 from scorekeeper.engine import EngineError, Ledger, LedgerEntry, Session, TableState, close_session
 from scorekeeper.engine.model import Contract, Line
-from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot
+from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot, planned_deals
 
 # Raised when what a snapshot holds changes shape: every stored snapshot is then made again on its first read.
 FORMAT = 2
@@ -268,7 +268,7 @@ def decode(data: dict, rows: list | None, *, revision: int, key: str) -> Snapsho
     )
 
 
-def _event_session(event) -> Session:
+def event_session(event) -> Session:
     """The session of the event's tables but their players' names (which no snapshot depends on)."""
     return Session(
         ruleset=event.engine_ruleset,
@@ -281,7 +281,7 @@ def _event_session(event) -> Session:
 def table_key(table: Table, session: Session | None = None) -> str:
     """The key `table`'s snapshot must carry (`session`: its session, if made; names play no part)."""
     if session is None:
-        session = _event_session(table.event)
+        session = event_session(table.event)
     return snapshot_key(
         session,
         first_dealer=table.first_dealer,
@@ -292,8 +292,15 @@ def table_key(table: Table, session: Session | None = None) -> str:
 
 def snapshot_store(*, table: Table, snapshot: Snapshot) -> None:
     """Keep `snapshot` as `table`'s (inside the transaction of the change it follows)."""
-    kept = {"revision": snapshot.revision, "key": snapshot.key, "data": encode(snapshot)}
-    TableSnapshot.objects.update_or_create(table_id=table.pk, defaults={**kept, "rows": encode_rows(snapshot.rows)})
+    kept = {
+        "revision": snapshot.revision,
+        "key": snapshot.key,
+        "data": encode(snapshot),
+        "rows": encode_rows(snapshot.rows),
+    }
+    # The table's row is locked by the change: the snapshot row is updated, or made by the table's first change.
+    if not TableSnapshot.objects.filter(table_id=table.pk).update(**kept):
+        TableSnapshot.objects.create(table_id=table.pk, **kept)
 
 
 def snapshot_fold(*, table: Table, session: Session, deals: list[Deal] | None = None) -> Snapshot:
@@ -357,7 +364,7 @@ def snapshots_read(*, tables: list[Table], rows: bool = False) -> dict[int, Snap
     for table in tables:
         session = sessions.get(table.event_id)
         if session is None:
-            session = sessions[table.event_id] = _event_session(table.event)
+            session = sessions[table.event_id] = event_session(table.event)
         key = table_key(table, session)
         found = stored.get(table.pk)
         if found is not None and found[0] == table.revision and found[1] == key:
@@ -365,3 +372,48 @@ def snapshots_read(*, tables: list[Table], rows: bool = False) -> dict[int, Snap
         else:
             snapshots[table.pk] = _remade(table, None)
     return snapshots
+
+
+@dataclass(frozen=True)
+class SeatedSnapshot:
+    """A table of an event as its standings read it: its round, its players' ids by seat, its snapshot (no rows)."""
+
+    round: int
+    players: tuple[int, int, int, int]
+    snapshot: Snapshot
+
+
+def event_snapshots(*, event) -> list[SeatedSnapshot]:
+    """Every table of `event` with its snapshot, without a model instance a table: one query when every snapshot
+    is current (a poll of the standings at 60 tables reads 60 rows). A stale one is made again (snapshot_read)."""
+    session = event_session(event)
+    found = (
+        Table.objects.filter(event=event)
+        .order_by("round", "number")
+        .values_list(
+            "pk",
+            "round",
+            "revision",
+            "first_dealer",
+            "extra_tours",
+            "ended_at",
+            "seat_0",
+            "seat_1",
+            "seat_2",
+            "seat_3",
+            "snapshot__revision",
+            "snapshot__key",
+            "snapshot__data",
+        )
+    )
+    seated = []
+    for pk, round_, revision, first, extra, ended, s0, s1, s2, s3, kept, kept_key, data in found:
+        key = snapshot_key(
+            session, first_dealer=first, planned_deals=planned_deals(session, extra), ended=ended is not None
+        )
+        if kept == revision and kept_key == key:
+            snapshot = decode(data, None, revision=revision, key=key)
+        else:
+            snapshot = snapshot_read(table=Table.objects.select_related("event").get(pk=pk))
+        seated.append(SeatedSnapshot(round_, (s0, s1, s2, s3), snapshot))
+    return seated

@@ -10,14 +10,14 @@ from django.views.decorators.http import require_safe
 
 from scorekeeper.events import forms
 from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import TIE_BREAK, event_summary
+from scorekeeper.events.selectors import TIE_BREAK, event_standings
 from scorekeeper.events.views.asking import event_of
 
 
 def _standings_context(event: Event, query) -> dict:
     form = forms.RoundForm(query)
     round_number = form.cleaned_data["round"] if form.is_valid() else None
-    summary = event_summary(event=event, round=round_number)
+    summary = event_standings(event=event, round=round_number)
     return {
         "event": event,
         "summary": summary,
