@@ -3,6 +3,8 @@ the director's switch that makes or revokes that link."""
 
 from __future__ import annotations
 
+import functools
+
 import qrcode
 import qrcode.image.svg
 from django.contrib import messages
@@ -31,8 +33,9 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
+@functools.lru_cache(maxsize=64)
 def qr_svg(url: str) -> str:
-    """A QR code of the link as an inline SVG element."""
+    """A QR code of the link as an inline SVG element (drawn once a link: it took half a live page's time)."""
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     return image.to_string(encoding="unicode")
 
@@ -81,10 +84,11 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
         "seconds": LIVE_SECONDS,
         "updated": timezone.localtime(),
         "link": link,
-        "qr": qr_svg(link),
     }
-    template = "public/live.html#board" if request.htmx else "public/live.html"
-    return render(request, template, context)
+    if request.htmx:  # the next screen of the board alone: no QR code in it
+        return render(request, "public/live.html#board", context)
+    context["qr"] = qr_svg(link)
+    return render(request, "public/live.html", context)
 
 
 @require_safe
