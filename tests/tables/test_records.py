@@ -10,7 +10,7 @@ import random
 
 import pytest
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine import Contract, DealRecord, Penalty, PenaltyKind, RuleSet
@@ -33,6 +33,11 @@ from tests.factories import make_table
 from tests.tables.posts import post_for
 
 DEALS = 24  # six tours: misdeals, penalties, a held remainder and tricks by seat all turn up in a few tables
+
+
+# The first seed whose table has a médiateur whose called king sets the fee: the only deal the engine reads `called`
+# for (engine/fields.py), too rare for the first 40 tables.
+MEDIATEUR_KING = 147
 
 
 def recorded_tables(seed: int):
@@ -69,6 +74,7 @@ def through_queue(record: DealRecord, *, session, state, position: int) -> DealR
 
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+@example(seed=MEDIATEUR_KING)
 def test_every_recorded_deal_comes_back_unchanged_from_each_format(seed):
     for position, (session, state, record) in enumerate(recorded_tables(seed), start=1):
         row = Deal()
@@ -81,10 +87,11 @@ def test_every_recorded_deal_comes_back_unchanged_from_each_format(seed):
 
 
 def test_the_generated_tables_fill_every_part_of_a_record():
-    # The records the property above goes through: in 40 tables each part of a record is set off its default.
+    # The records the property above goes through: in 40 tables and its explicit example each part of a record is set
+    # off its default.
     blank = DealRecord(dealer=0)
     filled = set()
-    for seed in range(40):
+    for seed in [*range(40), MEDIATEUR_KING]:
         for _session, _state, record in recorded_tables(seed):
             filled |= {name for name in DEAL_FIELDS if getattr(record, name) != getattr(blank, name)}
     assert filled == set(DEAL_FIELDS)
