@@ -78,6 +78,7 @@ bench: install
 	$(PY) bench/reports.py
 	$(PY) bench/analysis.py
 	$(PY) bench/web.py
+	$(PY) bench/room.py
 	$(PY) bench/club_night.py
 
 clean:

@@ -65,7 +65,6 @@ def _env(db_path: Path, **extra: str) -> dict:
         SECRET_KEY="bench-secret-key-" + "b" * 40,
         SERVER_PIDFILE=str(db_path.with_suffix(".pid")),
         BACKUP_DIR=str(db_path.parent / "backups"),
-        TABLE_CACHE_DIR=str(db_path.with_suffix(".cache")),  # each server its own: the copies share table tokens
         LOG_LEVEL="ERROR",
     )
     env.update(extra)

@@ -1,9 +1,9 @@
 """The app's settings for the test suite: nothing written into the checkout, and SQLite without fsync.
 
-Everything a test run writes (the test databases, the table cache, backups, a server's pid file, a database a
-started server opens by default) goes to one temporary folder per run, removed at its end. The folder is passed
-on through the environment, so the servers the tests start (manage.py serve, runserver) and pytest-xdist's
-workers write there too, each worker in a folder of its own (its test database: pytest-django adds `_gw0`, ...).
+Everything a test run writes (the test databases, backups, a server's pid file, a database a started server opens
+by default) goes to one temporary folder per run, removed at its end. The folder is passed on through the
+environment, so the servers the tests start (manage.py serve, runserver) and pytest-xdist's workers write there
+too, each worker in a folder of its own (its test database: pytest-django adds `_gw0`, ...).
 """
 
 from __future__ import annotations
@@ -19,11 +19,10 @@ if "QUADRILLE_TEST_STATE" not in os.environ:
     atexit.register(shutil.rmtree, os.environ["QUADRILLE_TEST_STATE"], ignore_errors=True)
 STATE = Path(os.environ["QUADRILLE_TEST_STATE"])
 
-# Each xdist worker its own folder: one worker's servers, cache and backups never meet another's.
+# Each xdist worker its own folder: one worker's servers and backups never meet another's.
 OWN = STATE / os.environ.get("PYTEST_XDIST_WORKER", "main")
 for name, value in {
     "DATABASE_URL": f"sqlite:///{OWN / 'db.sqlite3'}",
-    "TABLE_CACHE_DIR": str(OWN / "cache" / "tables"),
     "BACKUP_DIR": str(OWN / "backups"),
     "SERVER_PIDFILE": str(OWN / "server.pid"),
 }.items():

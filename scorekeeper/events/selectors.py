@@ -1,6 +1,7 @@
 """Reads for events: chip accounts across tables and tours, standings per round, overall and per season.
 
-Every figure is the engine's fold over the tables' deals; nothing here is stored."""
+Every figure comes from the tables' snapshots (tables.snapshot) through the engine's standings
+(engine.standings); nothing here folds a deal."""
 
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.clubs.models import Player
 from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.collation import name_key
-from scorekeeper.engine import EngineError, Ledger, close_session
+from scorekeeper.engine.standings import TableResult, evening_standings
 from scorekeeper.events.models import CheckIn, Event, PlayerMerge, SitOut
-from scorekeeper.ranking import rank_with_ties
 from scorekeeper.tables.models import Signature, Table
+from scorekeeper.tables.snapshot import Snapshot, event_snapshots, snapshots_read
 
 TIE_BREAK = _(
     "Ties are broken by the result of the latest round played, then by fewer sit-outs; "
@@ -31,7 +32,7 @@ TIE_BREAK = _(
 @dataclass
 class TableProgress:
     table: Table
-    ledger: Ledger  # the engine's fold of the table's deals, for whoever reads further (reports)
+    snapshot: Snapshot  # the table's fold as every page reads it
     deals: int  # valid deals played
     tours_done: int
     tours_planned: int
@@ -39,6 +40,11 @@ class TableProgress:
     store: int  # chips (or counters) still on the table
     ended: bool
     can_end: bool
+
+    @property
+    def records(self) -> int:
+        """Deals recorded, misdeals included."""
+        return self.snapshot.records
 
 
 @dataclass
@@ -66,83 +72,100 @@ class EventSummary:
         return sum(a.account for a in self.accounts) + self.on_tables == self.chips_brought
 
 
-def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
-    """Accounts and standings (overall, or for one round), and every table's progress. Four queries."""
-    tables = list(
-        Table.objects.filter(event=event)
-        .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
-        .prefetch_related("deals", Prefetch("signatures", Signature.objects.filter(cleared_at=None), "signed"))
-        .order_by("round", "number")
-    )
-    checkins = list(CheckIn.objects.filter(event=event).select_related("player"))
-    sitouts = list(SitOut.objects.filter(event=event).values_list("player_id", "round"))
-    start = event.start
-    accounts: dict[int, Account] = {c.player_id: Account(c.player, start) for c in checkins}
-    progress = []
-    on_tables = 0
+def event_tables(*, event: Event, signed: bool = False) -> list[Table]:
+    """The event's tables in round and number order, with their players; with `signed`, the signatures standing
+    (`table.signed`)."""
+    tables = Table.objects.filter(event=event).select_related("seat_0", "seat_1", "seat_2", "seat_3")
+    if signed:
+        tables = tables.prefetch_related(Prefetch("signatures", Signature.objects.filter(cleared_at=None), "signed"))
+    tables = list(tables.order_by("round", "number"))
     for table in tables:
-        deals = sorted(table.deals.all(), key=lambda d: d.position)
-        session = table.session()
-        ledger = table.fold([d.to_record() for d in deals])
-        state = ledger.state
-        balances, store = table_result(table, ledger)
-        on_tables += store
-        for seat, player in enumerate(table.players):
-            account = accounts.setdefault(player.pk, Account(player, start))
-            delta = balances[seat] - start
-            account.account += delta
-            account.by_round[table.round] = account.by_round.get(table.round, 0) + delta
-            account.deals += state.number
-        tours_planned = session.options.session_tours + table.extra_tours
+        table.event = event  # one instance for every table, not one a row
+    return tables
+
+
+def event_standings(*, event: Event, round: int | None = None) -> EventSummary:
+    """event_summary's accounts and standings alone (its `tables` empty), from one row a table: what the
+    standings, live and public pages read, and poll."""
+    seated = event_snapshots(event=event)
+    checked = list(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
+    ids = set(checked).union(*(s.players for s in seated))
+    players = {p.pk: p for p in Player.objects.filter(pk__in=ids).only("pk", "name", "club_id")}
+    sitouts: dict[int, int] = defaultdict(int)
+    for player_id in SitOut.objects.filter(event=event).values_list("player_id", flat=True):
+        sitouts[player_id] += 1
+    results = [TableResult(s.round, s.players, s.snapshot.result, s.snapshot.deals) for s in seated]
+    accounts = _accounts(event, results, checked, sitouts, players, round)
+    on_tables = sum(s.snapshot.left for s in seated)
+    current = max((s.round for s in seated), default=0)
+    return EventSummary(event, accounts, [], event.start * len(accounts), on_tables, current)
+
+
+def _accounts(event, results, checked, sitouts, players, round) -> list[Account]:
+    """The standings over the tables' `results`, as accounts of the `players` (by id); players still level in the
+    order of their names in the club's language."""
+    language = event.club.language
+    standings = evening_standings(
+        start=event.start,
+        results=results,
+        players=checked,
+        sitouts={pk: count for pk, count in sitouts.items() if pk in players},
+        round=round,
+        order=lambda pk: name_key(players[pk].name, language),
+    )
+    return [
+        Account(players[s.player], s.account, s.change, dict(s.by_round), s.deals, s.sitouts, s.rank) for s in standings
+    ]
+
+
+def event_summary(*, event: Event, round: int | None = None, rows: bool = False, signed: bool = False) -> EventSummary:
+    """Accounts and standings (overall, or for one round), and every table's progress, from the tables'
+    snapshots: nothing is folded when every snapshot is current. With `rows`, the snapshots hold every deal's
+    row (a report's figures); the standings do without. With `signed`, each table its signatures (event_tables)."""
+    tables = event_tables(event=event, signed=signed)
+    snapshots = snapshots_read(tables=tables, rows=rows)
+    checked = list(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
+    players = {p.pk: p for table in tables for p in table.players}
+    unseated = [pk for pk in checked if pk not in players]
+    if unseated:  # checked in and not seated (sitting out, or before the draw)
+        players.update((p.pk, p) for p in Player.objects.filter(pk__in=unseated))
+    sitouts: dict[int, int] = defaultdict(int)
+    for player_id in SitOut.objects.filter(event=event).values_list("player_id", flat=True):
+        sitouts[player_id] += 1
+    tours = event.tours_per_round
+    results = []
+    progress = []
+    for table in tables:
+        snapshot = snapshots[table.pk]
+        number = snapshot.deals
+        results.append(TableResult(table.round, table_seat_ids(table), snapshot.result, number))
         progress.append(
             TableProgress(
                 table=table,
-                ledger=ledger,
-                deals=state.number,
-                tours_done=state.number // 4,
-                tours_planned=tours_planned,
-                unfinished_tour=state.number % 4 != 0,
-                store=store,
+                snapshot=snapshot,
+                deals=number,
+                tours_done=number // 4,
+                tours_planned=tours + table.extra_tours,
+                unfinished_tour=number % 4 != 0,
+                store=snapshot.left,
                 ended=table.ended_at is not None,
-                can_end=table.ended_at is None and state.number > 0 and state.number % 4 == 0,
+                can_end=table.ended_at is None and number > 0 and number % 4 == 0,
             )
         )
-    for player_id, _round in sitouts:
-        if player_id in accounts:
-            accounts[player_id].sitouts += 1
-    for account in accounts.values():
-        account.change = account.account - start
+    accounts = _accounts(event, results, checked, sitouts, players, round)
+    on_tables = sum(p.store for p in progress)
     current = max((t.round for t in tables), default=0)
-    ranked = rank(list(accounts.values()), round, language=event.club.language)
-    return EventSummary(event, ranked, progress, start * len(accounts), on_tables, current)
+    return EventSummary(event, accounts, progress, event.start * len(accounts), on_tables, current)
 
 
-def table_result(table: Table, ledger: Ledger) -> tuple[tuple[int, ...], int]:
-    """Each seat's balance and what is still on the table; once the table has ended its round, after the
-    end-of-session rule (A-40)."""
-    state = ledger.state
-    if table.ended_at is not None:
-        try:
-            closing = close_session(ledger.session, state)
-            return closing.balances, closing.state.store_total()
-        except EngineError:
-            pass  # play_on_until_won with a pot: the table could not have ended; keep what is on it
-    return state.balances, state.store_total()
+def table_seat_ids(table: Table) -> tuple[int, int, int, int]:
+    return (table.seat_0_id, table.seat_1_id, table.seat_2_id, table.seat_3_id)
 
 
-def rank(accounts: list[Account], round: int | None = None, *, language: str = "en") -> list[Account]:
-    """Order by the account (or one round's result); ties by the latest round, then fewer sit-outs; players still
-    level in the order of their names in `language`."""
-
-    def score(a: Account) -> int:
-        return a.by_round.get(round, 0) if round else a.account
-
-    def latest(a: Account) -> int:
-        return a.by_round[max(a.by_round)] if a.by_round else 0
-
-    return rank_with_ties(
-        accounts, key=lambda a: (-score(a), -latest(a), a.sitouts), then=lambda a: name_key(a.player.name, language)
-    )
+def seated_in_round(*, event: Event, round: int) -> set[int]:
+    """The ids of the players seated at a table of the event's round."""
+    seats = Table.objects.filter(event=event, round=round).values_list("seat_0", "seat_1", "seat_2", "seat_3")
+    return {pk for row in seats for pk in row}
 
 
 def seats_history(*, event: Event) -> dict[int, list[frozenset[int]]]:

@@ -3,6 +3,8 @@ the director's switch that makes or revokes that link."""
 
 from __future__ import annotations
 
+import functools
+
 import qrcode
 import qrcode.image.svg
 from django.contrib import messages
@@ -18,7 +20,7 @@ from django_htmx.middleware import HtmxDetails
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.clubs.selectors import directed_club, player_by_link
 from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summary
+from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_standings
 from scorekeeper.links import absolute_url
 from scorekeeper.public import services, site
 from scorekeeper.public.selectors import event_by_link, live_screen
@@ -31,8 +33,9 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
+@functools.lru_cache(maxsize=64)
 def qr_svg(url: str) -> str:
-    """A QR code of the link as an inline SVG element."""
+    """A QR code of the link as an inline SVG element (drawn once a link: it took half a live page's time)."""
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     return image.to_string(encoding="unicode")
 
@@ -58,7 +61,7 @@ def event_link(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_safe
 def standings(request: HttpRequest, token: str) -> HttpResponse:
     event = event_by_link(token=token)
-    summary = event_summary(event=event)
+    summary = event_standings(event=event)
     context = {"event": event, "summary": summary, "tie_break": TIE_BREAK, "token": token}
     return render(request, "public/standings.html", context)
 
@@ -68,7 +71,7 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Large type for a projector: a screen of players at a time, the next one (with fresh figures) every few
     seconds through htmx, and a QR code of the public standings in a corner."""
     event = event_by_link(token=token)
-    summary = event_summary(event=event)
+    summary = event_standings(event=event)
     rows = _number(request.GET.get("rows"), LIVE_ROWS, 3, 60)
     screen = live_screen(summary.accounts, number=_number(request.GET.get("screen"), 1, 1, 10_000), rows=rows)
     link = absolute_url(request, reverse("public-standings", kwargs={"token": token}))
@@ -81,10 +84,11 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
         "seconds": LIVE_SECONDS,
         "updated": timezone.localtime(),
         "link": link,
-        "qr": qr_svg(link),
     }
-    template = "public/live.html#board" if request.htmx else "public/live.html"
-    return render(request, template, context)
+    if request.htmx:  # the next screen of the board alone: no QR code in it
+        return render(request, "public/live.html#board", context)
+    context["qr"] = qr_svg(link)
+    return render(request, "public/live.html", context)
 
 
 @require_safe

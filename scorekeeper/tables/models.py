@@ -15,7 +15,6 @@ from scorekeeper.engine import (
     DealRecord,
     EngineError,
     Ledger,
-    LedgerEntry,
     Session,
     TableState,
     close_session,
@@ -24,7 +23,11 @@ from scorekeeper.engine import (
 from scorekeeper.engine.ledger import opening_state
 from scorekeeper.links import new_token
 from scorekeeper.tables.records import record_from_row, row_values
-from scorekeeper.tables.signals import table_changed
+
+
+def planned_deals(session: Session, extra_tours: int) -> int:
+    """Valid deals in a table's round: the event's tours and `extra_tours` the director added, four deals each."""
+    return 4 * (session.options.session_tours + extra_tours)
 
 
 class Table(models.Model):
@@ -66,27 +69,12 @@ class Table(models.Model):
     def players(self) -> tuple:
         return (self.seat_0, self.seat_1, self.seat_2, self.seat_3)
 
-    def changed(
-        self,
-        *,
-        appended: LedgerEntry | None = None,
-        before: TableState | None = None,
-        session: Session | None = None,
-    ) -> None:
-        """Mark the table's fold as changed (call inside the transaction of the change). `appended`: the change
-        was that one deal, added after the others (the state `before` it, in `session`) to this table as read
-        under its lock."""
-        # The stored revision plus one, whatever this instance read (a statement, not a read and a write).
+    def changed(self) -> int:
+        """Mark the table's fold as changed (call inside the transaction of the change, the table's row locked):
+        its revision goes up by one, which this instance and the returned value give."""
         Table.objects.filter(pk=self.pk).update(revision=models.F("revision") + 1)
-        table_changed.send(
-            sender=Table,
-            table_id=self.pk,
-            event_id=self.event_id,
-            revision=self.revision,
-            appended=appended,
-            before=before,
-            session=session,
-        )
+        self.revision += 1
+        return self.revision
 
     def opening(self, session: Session) -> TableState:
         """The engine's state before the first deal: empty stores, and this table's first dealer to deal."""
@@ -98,7 +86,7 @@ class Table(models.Model):
 
     def planned_deals(self, session: Session) -> int:
         """Valid deals in this table's round: the event's tours and any the director added, four deals each."""
-        return 4 * (session.options.session_tours + self.extra_tours)
+        return planned_deals(session, self.extra_tours)
 
     def round_complete(self, session: Session, state: TableState) -> bool:
         """Whether the round has reached its planned length and may stop there (under play_on_until_won it
@@ -121,6 +109,22 @@ class Table(models.Model):
             start=event.start,
             favourite_suit=event.favourite_suit or None,
         )
+
+
+class TableSnapshot(models.Model):
+    """A table's fold as every page reads it (tables.snapshot): a cache that says it is one. Written in the
+    transaction of the change that made it and keyed by the table's revision and the fingerprint of its session,
+    so a restore brings it back with its deals and a stale one is never read; deleting every snapshot loses
+    nothing (the next read folds the table again)."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True, related_name="snapshot")
+    revision = models.PositiveIntegerField()
+    key = models.CharField(max_length=16)
+    data = models.JSONField()  # all but the rows: what the standings read
+    rows = models.JSONField(default=list)  # every deal's row: what the table page and the reports read
+
+    def __str__(self) -> str:
+        return f"{self.table} · revision {self.revision}"
 
 
 class LiveDeals(models.Manager):

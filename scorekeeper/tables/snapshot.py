@@ -1,0 +1,419 @@
+"""A table's snapshot: everything the pages read from a table's fold, made by the engine from its deals.
+
+One snapshot a table, stored beside it (`TableSnapshot`, written in the transaction of the change that made it) and
+keyed by the table's revision and a fingerprint of what the fold depends on besides the deals (rule set, options,
+first dealer, round length, whether the round ended). A restore brings it back with the deals it was made from;
+a snapshot whose key does not match its table is made again before anything reads it (`snapshot_read`). This is
+the one module that makes snapshots: the services store the one a change leaves, the selectors read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Count, Q
+
+from scorekeeper.engine import EngineError, Ledger, LedgerEntry, Session, TableState, close_session
+from scorekeeper.engine.model import Contract, Line
+from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot, planned_deals
+
+# Raised when what a snapshot holds changes shape: every stored snapshot is then made again on its first read.
+FORMAT = 2
+
+
+@dataclass(frozen=True)
+class TourTotal:
+    tour: int
+    deltas: tuple[int, ...]
+    played: int  # the tour's valid deals recorded so far
+
+    @property
+    def complete(self) -> bool:
+        return self.played == 4
+
+
+@dataclass(frozen=True)
+class SnapshotRow:
+    """One deal of the ledger: what was played (seats, not names: names are worded when shown) and what it did."""
+
+    position: int
+    number: int | None  # None for a misdeal
+    dealer: int
+    contract: Contract | None
+    hombre: int | None
+    ally: int | None
+    trump: str
+    tricks: int | None
+    vole_attempted: bool
+    line: Line | None
+    stake: int
+    deltas: tuple[int, ...]
+    balances: tuple[int, ...]
+    corrected: bool
+
+    @property
+    def void(self) -> bool:
+        return self.number is None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table after its last deal. `result` and `left` are the table's result as every page and document gives
+    it: once the table has ended its round, after the end-of-round rule for what is left (A-40); before, the
+    running balances with what is still on the table. `final` is what the end-of-round rule would give now (the
+    balances the players sign once the round is complete)."""
+
+    revision: int
+    key: str
+    state: TableState
+    records: int  # deals recorded, misdeals included
+    tours: tuple[TourTotal, ...]
+    struck: int  # deals struck out of the sequence (the page reads them only when there are some)
+    complete: bool  # the round has reached its planned length and may stop there
+    result: tuple[int, ...]
+    left: int
+    final: tuple[int, ...]
+    # Every deal's row; None when read without them (the standings read only the rest: snapshots_read).
+    rows: tuple[SnapshotRow, ...] | None = None
+
+    @property
+    def deals(self) -> int:
+        """Valid deals played (misdeals left out)."""
+        return self.state.number
+
+
+def snapshot_key(session: Session, *, first_dealer: int, planned_deals: int, ended: bool) -> str:
+    """The fingerprint of what a fold and its result depend on besides the deals (names are not among them)."""
+    shape = (FORMAT, session.ruleset, session.options, session.start, session.favourite_suit, session.opening)
+    text = repr((shape, first_dealer, planned_deals, ended))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def row_of(entry: LedgerEntry, *, corrected: bool = False) -> SnapshotRow:
+    deal = entry.deal
+    return SnapshotRow(
+        position=entry.position,
+        number=entry.number,
+        dealer=deal.dealer,
+        contract=deal.contract,
+        hombre=deal.hombre,
+        ally=deal.ally,
+        trump=deal.trump or "",
+        tricks=deal.tricks,
+        vole_attempted=deal.vole_attempted,
+        line=entry.line,
+        stake=entry.stake or 0,
+        deltas=entry.deltas,
+        balances=entry.balances,
+        corrected=corrected,
+    )
+
+
+def tour_totals(rows: Iterable[SnapshotRow], tours: Sequence[TourTotal] = ()) -> tuple[TourTotal, ...]:
+    """Each tour's changes and how many of its deals are played: `tours` extended by `rows`."""
+    totals = {t.tour: (list(t.deltas), t.played) for t in tours}
+    for row in rows:
+        if row.number is None:
+            continue
+        tour = (row.number - 1) // 4 + 1
+        deltas, played = totals.get(tour, ([0, 0, 0, 0], 0))
+        totals[tour] = ([d + e for d, e in zip(deltas, row.deltas, strict=True)], played + 1)
+    return tuple(TourTotal(tour, tuple(deltas), played) for tour, (deltas, played) in sorted(totals.items()))
+
+
+def _after(session: Session, state: TableState, *, planned_deals: int, ended: bool) -> tuple:
+    """Whether the round is complete, the table's result, what is left on it, and the final balances."""
+    try:
+        closing = close_session(session, state)
+    except EngineError:  # play_on_until_won with the pot not won: the round goes on, nothing is shared out yet
+        return False, state.balances, state.store_total(), state.balances
+    complete = state.number >= planned_deals
+    if ended:
+        return complete, closing.balances, closing.state.store_total(), closing.balances
+    return complete, state.balances, state.store_total(), closing.balances
+
+
+def snapshot_of(
+    ledger: Ledger,
+    *,
+    revision: int,
+    key: str,
+    planned_deals: int,
+    ended: bool,
+    struck: int,
+    corrected: frozenset[int] = frozenset(),
+) -> Snapshot:
+    """The snapshot of a table folded whole (`corrected`: the positions of deals corrected since recorded)."""
+    rows = tuple(row_of(e, corrected=e.position in corrected) for e in ledger.entries)
+    complete, result, left, final = _after(ledger.session, ledger.state, planned_deals=planned_deals, ended=ended)
+    return Snapshot(
+        revision=revision,
+        key=key,
+        state=ledger.state,
+        records=len(rows),
+        tours=tour_totals(rows),
+        struck=struck,
+        complete=complete,
+        result=result,
+        left=left,
+        final=final,
+        rows=rows,
+    )
+
+
+def snapshot_appended(
+    before: Snapshot, entry: LedgerEntry, *, session: Session, revision: int, planned_deals: int
+) -> Snapshot:
+    """The snapshot after one deal (`entry`, settled after `before`'s state) was appended to the table."""
+    if before.rows is None:
+        raise ValueError("a deal is appended to a snapshot read with its rows")
+    row = row_of(entry)
+    complete, result, left, final = _after(session, entry.state, planned_deals=planned_deals, ended=False)
+    return Snapshot(
+        revision=revision,
+        key=before.key,
+        state=entry.state,
+        records=before.records + 1,
+        tours=tour_totals([row], before.tours),
+        struck=before.struck,
+        complete=complete,
+        result=result,
+        left=left,
+        final=final,
+        rows=(*before.rows, row),
+    )
+
+
+# JSON: the state as a list in field order, a row as a list, so that a 200-deal table is a few kilobytes.
+
+_STATE_FIELDS = tuple(TableState.__dataclass_fields__)
+
+
+def encode(snapshot: Snapshot) -> dict:
+    """What a snapshot holds but its rows (TableSnapshot.data)."""
+    return {
+        "state": [getattr(snapshot.state, name) for name in _STATE_FIELDS],
+        "records": snapshot.records,
+        "tours": [[t.tour, t.deltas, t.played] for t in snapshot.tours],
+        "struck": snapshot.struck,
+        "complete": snapshot.complete,
+        "result": snapshot.result,
+        "left": snapshot.left,
+        "final": snapshot.final,
+    }
+
+
+def encode_rows(rows: tuple[SnapshotRow, ...]) -> list:
+    """A snapshot's rows (TableSnapshot.rows)."""
+    return [
+        [
+            r.position,
+            r.number,
+            r.dealer,
+            r.contract.value if r.contract else "",
+            r.hombre,
+            r.ally,
+            r.trump,
+            r.tricks,
+            r.vole_attempted,
+            r.line.value if r.line else "",
+            r.stake,
+            r.deltas,
+            r.balances,
+            r.corrected,
+        ]
+        for r in rows
+    ]
+
+
+def _row(values: list) -> SnapshotRow:
+    position, number, dealer, contract, hombre, ally, trump, tricks, vole, line, stake, deltas, balances, fixed = values
+    return SnapshotRow(
+        position,
+        number,
+        dealer,
+        Contract(contract) if contract else None,
+        hombre,
+        ally,
+        trump,
+        tricks,
+        vole,
+        Line(line) if line else None,
+        stake,
+        tuple(deltas),
+        tuple(balances),
+        fixed,
+    )
+
+
+def decode(data: dict, rows: list | None, *, revision: int, key: str) -> Snapshot:
+    values = dict(zip(_STATE_FIELDS, data["state"], strict=True))
+    for name in ("balances", "k_seats", "beasts", "eligible"):
+        values[name] = tuple(values[name])
+    return Snapshot(
+        revision=revision,
+        key=key,
+        state=TableState(**values),
+        records=data["records"],
+        tours=tuple(TourTotal(tour, tuple(deltas), played) for tour, deltas, played in data["tours"]),
+        struck=data["struck"],
+        complete=data["complete"],
+        result=tuple(data["result"]),
+        left=data["left"],
+        final=tuple(data["final"]),
+        rows=None if rows is None else tuple(_row(values) for values in rows),
+    )
+
+
+def event_session(event) -> Session:
+    """The session of the event's tables but their players' names (which no snapshot depends on)."""
+    return Session(
+        ruleset=event.engine_ruleset,
+        options=event.engine_options,
+        start=event.start,
+        favourite_suit=event.favourite_suit or None,
+    )
+
+
+def table_key(table: Table, session: Session | None = None) -> str:
+    """The key `table`'s snapshot must carry (`session`: its session, if made; names play no part)."""
+    if session is None:
+        session = event_session(table.event)
+    return snapshot_key(
+        session,
+        first_dealer=table.first_dealer,
+        planned_deals=table.planned_deals(session),
+        ended=table.ended_at is not None,
+    )
+
+
+def snapshot_store(*, table: Table, snapshot: Snapshot) -> None:
+    """Keep `snapshot` as `table`'s (inside the transaction of the change it follows)."""
+    kept = {
+        "revision": snapshot.revision,
+        "key": snapshot.key,
+        "data": encode(snapshot),
+        "rows": encode_rows(snapshot.rows),
+    }
+    # The table's row is locked by the change: the snapshot row is updated, or made by the table's first change.
+    if not TableSnapshot.objects.filter(table_id=table.pk).update(**kept):
+        TableSnapshot.objects.create(table_id=table.pk, **kept)
+
+
+def snapshot_fold(*, table: Table, session: Session, deals: list[Deal] | None = None) -> Snapshot:
+    """`table`'s snapshot folded from its deals (`deals`: its live deals in order, when the caller has them), for
+    the revision the table instance holds: call with the table's row locked, or inside the change's transaction."""
+    if deals is None:
+        deals = list(table.deals.order_by("position"))
+    corrected = frozenset(
+        Deal.objects.filter(table=table)
+        .annotate(corrections=Count("changes", filter=Q(changes__action=DealChange.Action.CORRECTED)))
+        .filter(corrections__gt=0)
+        .values_list("position", flat=True)
+    )
+    struck = Deal.every.filter(table=table, struck_at__isnull=False).count()
+    return snapshot_of(
+        table.fold([d.to_record() for d in deals]),
+        revision=table.revision,
+        key=table_key(table, session),
+        planned_deals=table.planned_deals(session),
+        ended=table.ended_at is not None,
+        struck=struck,
+        corrected=corrected,
+    )
+
+
+def snapshot_refresh(*, table: Table, session: Session | None = None) -> Snapshot:
+    """Fold `table` afresh and keep its snapshot (inside the transaction of a change, the table's row locked)."""
+    snapshot = snapshot_fold(table=table, session=session or table.session())
+    snapshot_store(table=table, snapshot=snapshot)
+    return snapshot
+
+
+def snapshot_read(*, table: Table, session: Session | None = None, loaded: bool = False) -> Snapshot:
+    """`table`'s snapshot at the revision the instance holds. Made again, under the table's write lock, when it is
+    missing or was made for another revision or session (a restore, a changed option, a first read). `loaded`:
+    the table was just read with its snapshot (select_related), which is then not read again."""
+    key = table_key(table, session)
+    try:
+        stored = table.snapshot if loaded else TableSnapshot.objects.filter(table_id=table.pk).first()
+    except TableSnapshot.DoesNotExist:
+        stored = None
+    if stored is not None and stored.revision == table.revision and stored.key == key:
+        return decode(stored.data, stored.rows, revision=stored.revision, key=key)
+    return _remade(table, session)
+
+
+def _remade(table: Table, session: Session | None) -> Snapshot:
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().only("revision", "ended_at").get(pk=table.pk)
+        table.revision, table.ended_at = locked.revision, locked.ended_at
+        return snapshot_refresh(table=table, session=session)
+
+
+def snapshots_read(*, tables: list[Table], rows: bool = False) -> dict[int, Snapshot]:
+    """The snapshots of `tables` (with their events), by table id: one query when every one is current. Without
+    `rows`, each deal's row is left unread (None): the standings need only the rest."""
+    fields = ("table_id", "revision", "key", "data", *(("rows",) if rows else ()))
+    stored = {found[0]: found[1:] for found in TableSnapshot.objects.filter(table__in=tables).values_list(*fields)}
+    sessions: dict[int, Session] = {}  # an event's tables share their session but for the names
+    snapshots = {}
+    for table in tables:
+        session = sessions.get(table.event_id)
+        if session is None:
+            session = sessions[table.event_id] = event_session(table.event)
+        key = table_key(table, session)
+        found = stored.get(table.pk)
+        if found is not None and found[0] == table.revision and found[1] == key:
+            snapshots[table.pk] = decode(found[2], found[3] if rows else None, revision=found[0], key=key)
+        else:
+            snapshots[table.pk] = _remade(table, None)
+    return snapshots
+
+
+@dataclass(frozen=True)
+class SeatedSnapshot:
+    """A table of an event as its standings read it: its round, its players' ids by seat, its snapshot (no rows)."""
+
+    round: int
+    players: tuple[int, int, int, int]
+    snapshot: Snapshot
+
+
+def event_snapshots(*, event) -> list[SeatedSnapshot]:
+    """Every table of `event` with its snapshot, without a model instance a table: one query when every snapshot
+    is current (a poll of the standings at 60 tables reads 60 rows). A stale one is made again (snapshot_read)."""
+    session = event_session(event)
+    found = (
+        Table.objects.filter(event=event)
+        .order_by("round", "number")
+        .values_list(
+            "pk",
+            "round",
+            "revision",
+            "first_dealer",
+            "extra_tours",
+            "ended_at",
+            "seat_0",
+            "seat_1",
+            "seat_2",
+            "seat_3",
+            "snapshot__revision",
+            "snapshot__key",
+            "snapshot__data",
+        )
+    )
+    seated = []
+    for pk, round_, revision, first, extra, ended, s0, s1, s2, s3, kept, kept_key, data in found:
+        key = snapshot_key(
+            session, first_dealer=first, planned_deals=planned_deals(session, extra), ended=ended is not None
+        )
+        if kept == revision and kept_key == key:
+            snapshot = decode(data, None, revision=revision, key=key)
+        else:
+            snapshot = snapshot_read(table=Table.objects.select_related("event").get(pk=pk))
+        seated.append(SeatedSnapshot(round_, (s0, s1, s2, s3), snapshot))
+    return seated

@@ -1,0 +1,208 @@
+"""The phone at the table: the page, the live preview, a save, a misdeal, the players' signatures."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scorekeeper.engine import DealRecord, EngineError
+from scorekeeper.tables import services
+from scorekeeper.tables.selectors import (
+    TableView,
+    deal_saved_with_key,
+    table_by_token,
+    table_ledger,
+    table_screen,
+)
+from scorekeeper.tables.views.page import (
+    answer,
+    closed_message,
+    deal_form_for,
+    page,
+    posted_position,
+    preview_of,
+    refusal_of,
+    wants_json,
+)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_by_token(token=token)
+    view = table_screen(table=table)
+    if request.method != "POST":
+        return page(request, view, deal_form_for(view), None)
+
+    # A form already saved is answered from the stored deal before anything is validated against the table as
+    # it is now (the state after that deal would refuse it: a paid-out codille remainder, a closed round).
+    key = request.POST.get("idempotency_key", "")[:64]
+    stored = deal_saved_with_key(table=table, key=key)
+    if stored is not None:
+        return _saved(request, view, stored, created=False)
+
+    posted = posted_position(request)
+    earlier = posted is not None and 1 <= posted < view.next_position
+    previewing = request.POST.get("action") == "preview"
+    if earlier and key and not previewing:
+        # A form for a deal already recorded, saved with another key than the deal's: another phone's.
+        closed = refusal_of(view, new_deal=False)
+        if closed:
+            return answer(request, view, deal_form_for(view, request.POST), 403, "refused", closed)
+        return _conflict(request, view, posted)
+    before = view.state_before(posted) if earlier else None
+    form = deal_form_for(view, request.POST, before=before)
+    refusal = refusal_of(view)
+    if refusal:
+        return answer(request, view, form, 403, "refused", refusal)
+    if earlier and not previewing:
+        # A form without a key for a deal already recorded: a double tap (the same deal) or another phone's.
+        preview = {} if form.is_valid() else None
+        if preview is not None:
+            try:
+                preview["record"] = form.to_record(view.snapshot.rows[posted - 1].dealer)
+            except forms.ValidationError:
+                preview = None
+    else:
+        preview = preview_of(view, form, view.state, view.next_position, view.next_dealer, explain=previewing)
+    if preview is None:
+        errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
+        if wants_json(request):
+            return JsonResponse({"result": "invalid", "errors": errors}, status=400)
+        return page(request, view, form, None)
+    if previewing:
+        return page(request, view, form, preview)
+    try:
+        deal = services.deal_record(
+            table=table,
+            position=form.cleaned_data["position"],
+            record=preview["record"],
+            user=request.user,
+            idempotency_key=key,
+            snapshot=view.snapshot,
+        )
+    except services.AlreadySaved as already:
+        if already.deal.position >= view.next_position:
+            view = table_ledger(table=table)  # saved meanwhile by a retry racing this one
+        return _saved(request, view, already.deal, created=False)
+    except services.StaleDeal as stale:
+        return _conflict(request, table_screen(table=table_by_token(token=token)), stale.expected)
+    except services.EventClosed as closed:
+        return answer(request, view, form, 403, "refused", closed_message(closed))
+    except EngineError as error:
+        form.add_engine_error(error)
+        if wants_json(request):
+            errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
+            return JsonResponse({"result": "invalid", "errors": errors}, status=400)
+        return page(request, view, form, None)
+    created = deal.position >= view.next_position  # else a form without a key tapped twice, found by its record
+    return _saved(request, view, deal, created=created)
+
+
+def _conflict(request: HttpRequest, view: TableView, position: int) -> HttpResponse:
+    """Another phone recorded deal `position` first: this phone's deal was not recorded (409), its entries are
+    kept in a form for the next deal. `view`: the table as the other phone left it."""
+    number = view.number_at(position)
+    message = _(
+        "Deal %(number)s was already recorded from another phone. Your entries are kept below: check "
+        "the ledger, and save them again only if they are a new deal."
+    ) % {"number": number}
+    data = request.POST.copy()
+    data["position"] = str(view.next_position)
+    form = deal_form_for(view, data)
+    form.is_valid()
+    return answer(request, view, form, 409, "conflict", message, deal=number, position=position)
+
+
+def _saved(request: HttpRequest, view: TableView, deal, *, created: bool) -> HttpResponse:
+    """The answer to a save; `view` may be the table as it was just before the deal was appended."""
+    number = view.number_at(deal.position) if deal.position < view.next_position else view.next_number_of(deal)
+    if wants_json(request):
+        result = "saved" if created else "already_saved"
+        return JsonResponse(
+            {"result": result, "deal": number, "position": deal.position}, status=201 if created else 200
+        )
+    if created:
+        messages.success(request, _("Deal %(number)s saved.") % {"number": number})
+    else:
+        messages.info(request, _("Deal %(number)s already saved.") % {"number": number})
+    return redirect("table", token=view.table.token)
+
+
+@require_POST
+def table_preview(request: HttpRequest, token: str) -> HttpResponse:
+    """The live preview (htmx): the form again, with what applies shown and the settlement it would give."""
+    table = table_by_token(token=token)
+    view = table_screen(table=table)
+    form = deal_form_for(view, request.POST)
+    preview = preview_of(view, form, view.state, view.next_position, view.next_dealer)
+    # A deal half entered is not a mistake: the live preview leaves "required" unsaid for what the scorer has not
+    # reached yet (Save and the Preview button still ask for it).
+    unreached = [
+        name
+        for name, errors in form.errors.items()
+        if name in form.fields and not request.POST.get(name) and all(e.code == "required" for e in errors.as_data())
+    ]
+    for name in unreached:
+        del form.errors[name]
+    return page(request, view, form, preview)
+
+
+@require_POST
+def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_by_token(token=token)
+    view = table_screen(table=table)
+    key = request.POST.get("idempotency_key", "")[:64]
+    if deal_saved_with_key(table=table, key=key) is not None:
+        messages.info(request, _("This misdeal was already recorded."))
+        return redirect("table", token=token)
+    refusal = refusal_of(view)
+    if refusal:
+        messages.error(request, refusal)
+        return page(request, view, deal_form_for(view), None, status=403)
+    position = posted_position(request) or view.next_position
+    try:
+        services.deal_record(
+            table=table,
+            position=position,
+            record=DealRecord(dealer=view.next_dealer, void=True),
+            user=request.user,
+            idempotency_key=key,
+            snapshot=view.snapshot,
+        )
+    except services.AlreadySaved:
+        messages.info(request, _("This misdeal was already recorded."))
+        return redirect("table", token=token)
+    except services.EventClosed as closed:
+        messages.error(request, closed_message(closed))
+        return page(request, view, deal_form_for(view), None, status=403)
+    except services.StaleDeal:
+        messages.error(request, _("That deal was already recorded from another phone: nothing was added."))
+        return redirect("table", token=token)
+    messages.success(
+        request, _("Misdeal recorded: %(dealer)s deals again.") % {"dealer": view.session.players[view.next_dealer]}
+    )
+    return redirect("table", token=token)
+
+
+@require_POST
+def table_sign(request: HttpRequest, token: str) -> HttpResponse:
+    """A player taps his name: he agrees with the final balances."""
+    table = table_by_token(token=token)
+    view = table_ledger(table=table, explain=False)
+    try:
+        seat = int(request.POST.get("seat", ""))
+        services.table_sign(table=table, seat=seat)
+    except ValueError:
+        messages.error(request, _("Tap your own name to sign."))
+    except services.RoundNotComplete:
+        messages.error(request, _("The players sign once the round is complete."))
+    except services.EventClosed as closed:
+        messages.error(request, closed_message(closed))
+        return page(request, view, deal_form_for(view), None, status=403)
+    else:
+        messages.success(request, _("%(name)s agrees with the balances.") % {"name": view.session.players[seat]})
+    return redirect("table", token=token)

@@ -1,0 +1,74 @@
+"""A table's snapshot: what every page reads of a table, made from its deals and never read for another revision."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.engine import Contract, DealRecord
+from scorekeeper.events.selectors import event_summary
+from scorekeeper.reports.gather import event_report_for
+from scorekeeper.tables.models import Table, TableSnapshot
+from scorekeeper.tables.selectors import table_by_token, table_screen
+from scorekeeper.tables.services import deal_record, table_end_round
+from tests.factories import make_table
+from tests.tables.pc6 import PC6
+
+pytestmark = pytest.mark.django_db
+
+
+def _pc6_table():
+    table = make_table()
+    for position, record in enumerate(PC6, start=1):
+        deal_record(table=table, position=position, record=record)
+    return Table.objects.get(pk=table.pk)
+
+
+def test_a_snapshot_kept_for_another_revision_is_never_read(client):
+    table = _pc6_table()
+    # As after a restore of older deals: the row holds figures of a revision the table is not at.
+    TableSnapshot.objects.filter(table=table).update(revision=table.revision + 7, data={"state": "not this"})
+    page = client.get(reverse("table", args=[table.token])).content.decode()
+    assert "deal 5" in page and ">100<" in page  # PC-6 by hand: Dan ends on 100, deal 5 is next
+    kept = TableSnapshot.objects.get(table=table)
+    assert kept.revision == table.revision and kept.data["result"] == [36, 12, 12, 100]
+
+
+def test_deleting_every_snapshot_loses_nothing():
+    table = _pc6_table()
+    before = table_screen(table=table_by_token(token=table.token)).snapshot
+    TableSnapshot.objects.all().delete()
+    after = table_screen(table=table_by_token(token=table.token)).snapshot
+    assert after == before and after.state.balances == (36, 12, 12, 100) and after.records == 4
+
+
+def test_a_save_appends_to_the_snapshot_what_a_fold_gives():
+    table = make_table()
+    for position, record in enumerate(PC6, start=1):
+        deal_record(table=table, position=position, record=record)
+        kept = table_screen(table=table_by_token(token=table.token)).snapshot
+        TableSnapshot.objects.all().delete()
+        assert table_screen(table=table_by_token(token=table.token)).snapshot == kept
+    # PC-6's tour by hand: -4 -28 -28 +60, the tour complete.
+    assert [(t.tour, t.deltas, t.complete) for t in kept.tours] == [(1, (-4, -28, -28, 60), True)]
+
+
+def test_the_event_report_gives_one_number_per_table_the_standings_give_too():
+    """Four codilles leave 480 in the pot (hand-checked); ending the round shares it out, 120 each."""
+    table = make_table(options={"session.tours": 1})
+    for position in range(1, 5):
+        dealer = (table.first_dealer + position - 1) % 4
+        record = DealRecord(dealer=dealer, contract=Contract.SOLO, hombre=(dealer + 1) % 4, trump="S", tricks=4)
+        deal_record(table=table, position=position, record=record)
+    running = table_screen(table=table_by_token(token=table.token)).state.balances
+    assert event_summary(event=table.event).on_tables == 480
+    table_end_round(table=table)
+    report = event_report_for(table.event)
+    (summary,) = report.tables
+    shared = tuple(b + 120 for b in running)
+    assert summary.balances == shared
+    (round_one,) = report.rounds
+    start = table.event.start
+    by_name = dict(round_one.lines)
+    assert [by_name[p.name] for p in table.players] == [b - start for b in shared]
+    assert sorted(s.account for s in report.standings) == sorted(shared)
