@@ -33,6 +33,11 @@
     return root.getElementById("deal-form");
   }
 
+  // The next deal's form and misdeal button, or the round's sign-off.
+  function entryArea(root) {
+    return Array.from(root.querySelectorAll("main > #round-complete, main > #deal-form, main > form.misdeal"));
+  }
+
   // ---- the store: one record a waiting deal, in the order they were saved (seq)
   let opening = null;
   function database() {
@@ -214,7 +219,9 @@
       if (answer.result === "saved" || answer.result === "already_saved") {
         markOnline();
         formTouched = false; // its entries are stored: the server's form for the next deal replaces it
+        const spot = button.getBoundingClientRect();
         await refreshFromServer(fill(T.saved, { number: answer.deal || deal.number }));
+        holdStill(spot);
         await render();
         return;
       }
@@ -231,6 +238,36 @@
     await render();
     showNote(fill(T.kept, { number: deal.number }));
     if (online) flush();
+  }
+
+  // A double tap on Save must not land on what a save moved up under the finger (the ledger, the misdeal,
+  // a signature): the next form's Save stays where the last one was, and for a moment its untouched Save is
+  // let go (or, the sign-off in its place, a tap where Save was).
+  const STILL_MS = 700;
+  const FINGER_PX = 16;
+  let stillUntil = 0;
+  function holdStill(spot) {
+    stillUntil = Date.now() + STILL_MS;
+    const form = formOf(document);
+    const save = form?.querySelector('button[value="save"]');
+    if (save) {
+      const actions = save.closest(".actions") || save;
+      const shift = spot.top - save.getBoundingClientRect().top;
+      if (shift > 0) actions.style.marginTop = `${parseFloat(getComputedStyle(actions).marginTop) + shift}px`;
+      return;
+    }
+    const swallow = (event) => {
+      const near =
+        event.clientX >= spot.left - FINGER_PX &&
+        event.clientX <= spot.right + FINGER_PX &&
+        event.clientY >= spot.top - FINGER_PX &&
+        event.clientY <= spot.bottom + FINGER_PX;
+      if (!near) return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    document.addEventListener("click", swallow, true);
+    setTimeout(() => document.removeEventListener("click", swallow, true), STILL_MS);
   }
 
   function postAsUsual(form, button) {
@@ -296,7 +333,7 @@
       return;
     }
     const page = new DOMParser().parseFromString(html, "text/html");
-    for (const selector of [".table-head", "#ledger", "form.misdeal"]) {
+    for (const selector of [".table-head", "#round-complete", "#ledger", "form.misdeal"]) {
       const now = document.querySelector(selector);
       const fresh = page.querySelector(selector);
       if (now && fresh) now.replaceWith(document.adoptNode(fresh));
@@ -305,7 +342,19 @@
     if (freshBox) base = { position: Number(freshBox.dataset.position), number: Number(freshBox.dataset.number) };
     const freshForm = formOf(page);
     const form = formOf(document);
-    if (freshForm && form) {
+    if (Boolean(freshForm) !== Boolean(form)) {
+      // The round is over (or a tour was added): the sign-off or the form, as the server has it now. A form
+      // for a deal that cannot be recorded is never left on the screen.
+      const ledger = document.getElementById("ledger");
+      entryArea(document).forEach((node) => node.remove());
+      for (const node of entryArea(page)) {
+        const adopted = document.adoptNode(node);
+        ledger.before(adopted);
+        if (window.htmx) window.htmx.process(adopted);
+      }
+      pristineForm = freshForm ? formOf(document).outerHTML : null;
+      formTouched = false;
+    } else if (freshForm && form) {
       pristineForm = freshForm.outerHTML;
       if (!formTouched) {
         const adopted = document.adoptNode(freshForm);
@@ -437,7 +486,11 @@
 
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (form.id === "deal-form" && event.submitter?.value === "save") {
+    if (form.id === "deal-form" && event.submitter?.value === "save" && !formTouched && Date.now() < stillUntil) {
+      // A double tap's second tap, on the next deal's form.
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    } else if (form.id === "deal-form" && event.submitter?.value === "save") {
       event.preventDefault();
       const button = event.submitter;
       const data = new FormData(form, button);
