@@ -486,11 +486,7 @@
 
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (form.id === "deal-form" && event.submitter?.value === "save" && !formTouched && Date.now() < stillUntil) {
-      // A double tap's second tap, on the next deal's form.
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    } else if (form.id === "deal-form" && event.submitter?.value === "save") {
+    if (form.id === "deal-form" && event.submitter?.value === "save") {
       event.preventDefault();
       const button = event.submitter;
       const data = new FormData(form, button);
@@ -518,6 +514,17 @@
   document.addEventListener("change", (event) => {
     if (event.target.closest("#deal-form")) formTouched = true;
   });
+
+  // A double tap's second tap, on the next deal's Save: let go before the browser checks the empty form.
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (formTouched || Date.now() >= stillUntil || !event.target.closest?.('#deal-form button[value="save"]')) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    },
+    true,
+  );
 
   // htmx's live preview tells the connection too; its form comes back numbered by the server.
   document.addEventListener("htmx:sendError", () => {

@@ -162,12 +162,12 @@ def test_a_double_tap_on_save_records_one_deal_and_stays_on_the_table(live_serve
         save = page.get_by_role("button", name="Save", exact=True)
         save.scroll_into_view_if_needed()  # the scorer scrolls down to it: the finger lands where it shows
         box = save.bounding_box()
-        if n == 6:
+        if n == 5:
             shot(page, "28-3-save-under-the-finger.png")
         double_tap(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, gap)
         page.wait_for_timeout(1200)
         page.wait_for_load_state("networkidle")
-        if n == 6:
+        if n == 5:
             shot(page, "28-3-after-double-tap.png")
         assert re.fullmatch(re.escape(url), page.url), f"deal {n}: the second tap opened {page.url}"
         expect(page.get_by_role("heading", name=f"Deal {n + 1}")).to_be_visible()
