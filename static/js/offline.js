@@ -434,7 +434,7 @@
         item.append(element("p", { className: "error", textContent: deal.reason }));
         const actions = element("div", { className: "actions" });
         actions.append(element("button", { type: "button", className: "secondary", value: "discard", textContent: T.discard }));
-        if (deal.answer === "conflict") {
+        if (deal.answer === "conflict" && formOf(document)) {
           actions.append(
             element("button", { type: "button", className: "secondary", value: "enter-next", textContent: T.enter_next }),
           );

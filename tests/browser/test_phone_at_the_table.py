@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Deal
 from scorekeeper.tables.services import deal_record, table_end_round
+from tests.browser.test_offline_entry import open_table, tap_deal
 from tests.browser.test_table_entry import PC6_TAPS, balances, tap
 from tests.factories import make_table
 from tests.tables.pc6 import PC6
@@ -198,3 +199,26 @@ def test_a_correction_previews_live_and_asks_the_reason_only_to_save(live_server
     page.get_by_role("button", name="Save the correction").click()
     expect(page.get_by_text("Deal 2 corrected; every later deal was settled again.")).to_be_visible()
     assert balances(page) == ["32", "24", "8", "96"]
+
+
+# ---- 1. the round's end, for a deal kept on the phone while the server did not answer
+
+
+def test_a_deal_kept_offline_when_the_round_ends_is_kept_refused_with_the_reason(live_server, page: Page, context):
+    table = table_with(4, tours=3)
+    open_table(page, f"{live_server.url}/t/{table.token}/")
+    context.set_offline(True)
+    tap_deal(page, PC6_TAPS[0])
+    expect(page.locator("#offline-queue")).to_contain_text("1 deal waiting to send")
+    table_end_round(table=table)  # the director ends the round after one tour of three meanwhile
+
+    context.set_offline(False)
+    waiting = page.locator("#waiting-deals li")
+    expect(waiting).to_contain_text("5. Ann · Solo · ♠ · 5", timeout=15_000)
+    expect(waiting).to_contain_text("This table's round has ended: nothing more can be recorded or changed here.")
+    # Kept on the phone until the scorer discards it; no "enter as the next deal" where no deal can follow.
+    expect(waiting.get_by_role("button")).to_have_text(["Discard"])
+    expect(page.locator("#round-complete")).to_contain_text("1 tour played")
+    expect(page.locator("#deal-form")).to_have_count(0)
+    assert recorded(table) == 4
+    shot(page, "28-1-offline-deal-refused-at-round-end.png")
