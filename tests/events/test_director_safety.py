@@ -305,12 +305,13 @@ def test_a_seat_is_replaced_from_a_page_of_its_own_offering_the_players_not_seat
         checkin_set(event=event, player=p, present=True)
     first, second = seat_draw(event=event)[0]
     event_page = client.get(reverse("event", kwargs={"event_id": event.pk})).content.decode()
-    # The event's page links to the replacement; its one player select is the late arrival's, not one per table.
+    # The event's page links to each table's seats and link; its one player select is the late arrival's.
     url = reverse("event-table-seats", kwargs={"event_id": event.pk, "table_id": first.pk})
-    assert f'href="{url}"' in event_page and "Replace a player at table 1" in event_page
+    assert f'href="{url}"' in event_page and 'name="first"' not in event_page
     assert event_page.count('<select name="player">') == 1 and "Seat the late arrival" in event_page
     page = client.get(url).content.decode()
-    offered = re.findall(r'<option value="(\d+)">', page.split('name="player"')[1])
+    assert "Replace a player at table 1" in page and "Swap seats" in page and "Issue a new link" in page
+    offered = re.findall(r'<option value="(\d+)">', page.split('name="player"')[1].split("</select>")[0])
     assert [int(pk) for pk in offered] == [players[8].pk]  # Ivy: the one player not seated in round 1
     client.post(url, {"action": "replace", "seat": 2, "player": players[8].pk, "confirm": "1"})
     first.refresh_from_db()
