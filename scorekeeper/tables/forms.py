@@ -332,8 +332,15 @@ def _int_or_none(value) -> int | None:
 
 
 class CorrectionForm(DealForm):
+    # The server asks for what is missing, beside its field: the browser's own check would hold back the
+    # live preview (a reason is needed to save, not to look).
+    use_required_attribute = False
+
     reason = forms.CharField(
         label=_("Reason for the correction"),
         max_length=300,
-        widget=forms.TextInput(attrs={"placeholder": _("e.g. Ben had 5 tricks, not 4")}),
+        widget=forms.TextInput(
+            attrs={"placeholder": _("e.g. Ben had 5 tricks, not 4"), "aria-describedby": "reason-error"}
+        ),
+        error_messages={"required": _("Say why this deal is corrected: the reason is kept in its history.")},
     )

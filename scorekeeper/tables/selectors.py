@@ -199,6 +199,22 @@ class TableView:
         return self.session.options.session_tours + self.table.extra_tours
 
     @property
+    def deals_planned(self) -> int:
+        """Valid deals in the table's round as planned (the event's tours and any the director added)."""
+        return self.table.planned_deals(self.session)
+
+    @property
+    def deals_to_play(self) -> int:
+        """Valid deals still to play in the round as planned, the next one included (0 once they are played)."""
+        return max(self.deals_planned - self.state.number, 0)
+
+    @property
+    def tours_played(self) -> int:
+        """Tours played at the table, the last one counted even if unfinished (a round ended early ends after
+        whole tours; one played on until the pot is won may end inside a tour)."""
+        return -(-self.state.number // 4)
+
+    @property
     def round_complete(self) -> bool:
         """The round has reached its planned length (or the director ended it): the phone takes no new deal."""
         return self.round_ended or self.snapshot.complete

@@ -36,6 +36,11 @@
     return root.getElementById("deal-form");
   }
 
+  // The next deal's form and misdeal button, or the round's sign-off.
+  function entryArea(root) {
+    return Array.from(root.querySelectorAll("main > #round-complete, main > #deal-form, main > form.misdeal"));
+  }
+
   // ---- the store: one record a waiting deal, in the order they were saved (seq)
   let opening = null;
   function database() {
@@ -215,7 +220,9 @@
       if (answer.result === "saved" || answer.result === "already_saved") {
         markOnline();
         formTouched = false; // its entries are stored: the server's form for the next deal replaces it
+        const spot = button.getBoundingClientRect();
         await refreshFromServer(fill(T.saved, { number: answer.deal || deal.number }));
+        holdStill(spot);
         await render();
         return;
       }
@@ -232,6 +239,36 @@
     await render();
     showNote(fill(T.kept, { number: deal.number }));
     if (online) flush();
+  }
+
+  // A double tap on Save must not land on what a save moved up under the finger (the ledger, the misdeal,
+  // a signature): the next form's Save stays where the last one was, and for a moment its untouched Save is
+  // let go (or, the sign-off in its place, a tap where Save was).
+  const STILL_MS = 700;
+  const FINGER_PX = 16;
+  let stillUntil = 0;
+  function holdStill(spot) {
+    stillUntil = Date.now() + STILL_MS;
+    const form = formOf(document);
+    const save = form?.querySelector('button[value="save"]');
+    if (save) {
+      const actions = save.closest(".actions") || save;
+      const shift = spot.top - save.getBoundingClientRect().top;
+      if (shift > 0) actions.style.marginTop = `${parseFloat(getComputedStyle(actions).marginTop) + shift}px`;
+      return;
+    }
+    const swallow = (event) => {
+      const near =
+        event.clientX >= spot.left - FINGER_PX &&
+        event.clientX <= spot.right + FINGER_PX &&
+        event.clientY >= spot.top - FINGER_PX &&
+        event.clientY <= spot.bottom + FINGER_PX;
+      if (!near) return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    document.addEventListener("click", swallow, true);
+    setTimeout(() => document.removeEventListener("click", swallow, true), STILL_MS);
   }
 
   function postAsUsual(form, button) {
@@ -297,7 +334,7 @@
       return;
     }
     const page = new DOMParser().parseFromString(html, "text/html");
-    for (const selector of [".table-head", "#ledger", "form.misdeal"]) {
+    for (const selector of [".table-head", "#round-complete", "#ledger", "form.misdeal"]) {
       const now = document.querySelector(selector);
       const fresh = page.querySelector(selector);
       if (now && fresh) now.replaceWith(document.adoptNode(fresh));
@@ -306,7 +343,19 @@
     if (freshBox) base = { position: Number(freshBox.dataset.position), number: Number(freshBox.dataset.number) };
     const freshForm = formOf(page);
     const form = formOf(document);
-    if (freshForm && form) {
+    if (Boolean(freshForm) !== Boolean(form)) {
+      // The round is over (or a tour was added): the sign-off or the form, as the server has it now. A form
+      // for a deal that cannot be recorded is never left on the screen.
+      const ledger = document.getElementById("ledger");
+      entryArea(document).forEach((node) => node.remove());
+      for (const node of entryArea(page)) {
+        const adopted = document.adoptNode(node);
+        ledger.before(adopted);
+        if (window.htmx) window.htmx.process(adopted);
+      }
+      pristineForm = freshForm ? formOf(document).outerHTML : null;
+      formTouched = false;
+    } else if (freshForm && form) {
       pristineForm = freshForm.outerHTML;
       if (!formTouched) {
         const adopted = document.adoptNode(freshForm);
@@ -386,7 +435,7 @@
         item.append(element("p", { className: "error", textContent: deal.reason }));
         const actions = element("div", { className: "actions" });
         actions.append(element("button", { type: "button", className: "secondary", value: "discard", textContent: T.discard }));
-        if (deal.answer === "conflict") {
+        if (deal.answer === "conflict" && formOf(document)) {
           actions.append(
             element("button", { type: "button", className: "secondary", value: "enter-next", textContent: T.enter_next }),
           );
@@ -466,6 +515,17 @@
   document.addEventListener("change", (event) => {
     if (event.target.closest("#deal-form")) formTouched = true;
   });
+
+  // A double tap's second tap, on the next deal's Save: let go before the browser checks the empty form.
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (formTouched || Date.now() >= stillUntil || !event.target.closest?.('#deal-form button[value="save"]')) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    },
+    true,
+  );
 
   // htmx's live preview tells the connection too; its form comes back numbered by the server.
   document.addEventListener("htmx:sendError", () => {

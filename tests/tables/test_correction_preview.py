@@ -58,6 +58,6 @@ def test_a_preview_does_not_need_a_reason_but_a_save_does(client):
     table = pc6_table()
     url = reverse("deal", kwargs={"token": table.token, "position": 2})
     fields = {**BASE, "hombre": "1", "contract": "solo", "trump": "S", "tricks": "3", "position": "2"}
-    assert 'id="correction-preview"' in client.post(url, {**fields, "action": "preview"}).content.decode()
+    assert "With this correction" in client.post(url, {**fields, "action": "preview"}).content.decode()
     html = client.post(url, {**fields, "action": "save"}).content.decode()
-    assert 'class="error"' in html and "This field is required." in html
+    assert 'class="error"' in html and "Say why this deal is corrected" in html

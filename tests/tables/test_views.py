@@ -193,7 +193,7 @@ def test_correcting_a_deal_replays_and_shows_the_audit(client):
     page = client.get(url(table, "deal", position=2)).content.decode()
     assert "Correct this deal" in page and checked(page, "tricks", "3") and checked(page, "hombre", "1")
     refused = client.post(url(table, "deal", position=2), {**BASE, **PC6_POSTS[1], "tricks": "5", "position": "2"})
-    assert "This field is required." in refused.content.decode()  # the reason
+    assert "Say why this deal is corrected" in refused.content.decode()  # the reason
     response = client.post(
         url(table, "deal", position=2), {**BASE, **PC6_POSTS[1], "tricks": "5", "position": "2", "reason": "Ben had 5"}
     )

@@ -40,7 +40,8 @@ def ledger_rows(view) -> SafeString:
 @register.simple_tag
 def tour_rows(view) -> SafeString:
     """Each tour's changes, the tour in play marked so."""
-    in_play = f' <span class="muted">({escape(_("in play"))})</span>'
+    in_play = escape(_("in play"))  # outside the f-string: xgettext does not look inside one
+    in_play = f' <span class="muted">({in_play})</span>'
     out = []
     for tour in view.tours:
         name = escape(_("Tour %(tour)s") % {"tour": tour.tour})

@@ -44,9 +44,11 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
     correction = None
     if request.method == "POST":
         form = CorrectionForm(request.POST, **form_kwargs)
-        previewing = request.POST.get("action") == "preview"
-        if previewing:
-            form.fields["reason"].required = False  # a reason is needed to save, not to look
+        previewing = bool(request.htmx) or request.POST.get("action") == "preview"  # htmx: the live preview
+        # A reason is needed to save, not to look: a save without one shows the preview and asks for it.
+        unexplained = not previewing and not request.POST.get("reason", "").strip()
+        if previewing or unexplained:
+            form.fields["reason"].required = False
         refusal = refusal_of(view, new_deal=False)
         if refusal:
             messages.error(request, refusal)
@@ -54,7 +56,9 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
         else:
             status = 200
             preview = preview_of(view, form, before, position, record.dealer)
-            if preview is not None and previewing:
+            if preview is not None and (previewing or unexplained):
+                if unexplained:
+                    form.add_error("reason", form.fields["reason"].error_messages["required"])
                 try:
                     correction = correction_preview(view=view, position=position, record=preview["record"])
                 except EngineError as error:
@@ -109,7 +113,12 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
         "seat_rows": seat_rows(view, row.entry.deltas, row.entry.balances),
         "correction": correction,
     }
-    return render(request, "tables/deal.html", context, status=status)
+    if request.htmx:  # the live preview: a choice not made yet is not a mistake (Save still asks for it)
+        for name in [n for n, errors in form.errors.items() if n in form.fields and not request.POST.get(n)]:
+            if all(e.code == "required" for e in form.errors[name].as_data()):
+                del form.errors[name]
+    template = "tables/deal.html#correction-form" if request.htmx else "tables/deal.html"
+    return render(request, template, context, status=status)
 
 
 @require_POST

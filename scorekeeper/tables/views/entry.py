@@ -106,10 +106,16 @@ def _conflict(request: HttpRequest, view: TableView, position: int) -> HttpRespo
     """Another phone recorded deal `position` first: this phone's deal was not recorded (409), its entries are
     kept in a form for the next deal. `view`: the table as the other phone left it."""
     number = view.number_at(position)
-    message = _(
-        "Deal %(number)s was already recorded from another phone. Your entries are kept below: check "
-        "the ledger, and save them again only if they are a new deal."
-    ) % {"number": number}
+    if view.round_complete:  # no form to keep the entries in: the other phone's deal ended the round
+        message = _(
+            "Deal %(number)s was already recorded from another phone, and with it the round is complete: "
+            "nothing more is recorded at this table. Check the ledger, then each player signs the sheet below."
+        ) % {"number": number}
+    else:
+        message = _(
+            "Deal %(number)s was already recorded from another phone. Your entries are kept below: check "
+            "the ledger, and save them again only if they are a new deal."
+        ) % {"number": number}
     data = request.POST.copy()
     data["position"] = str(view.next_position)
     form = deal_form_for(view, data)
