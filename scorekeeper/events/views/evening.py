@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
 from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import checked_in, event_summary, seated_in_round
+from scorekeeper.events.selectors import checked_in, current_round_progress, event_summary, seated_in_round
 from scorekeeper.events.views.asking import ask, confirmation, confirmed, event_of
 from scorekeeper.tables.messages import EVENT_CLOSED, message_for
 from scorekeeper.tables.models import Table
@@ -30,18 +30,17 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _event_page(request: HttpRequest, event: Event, checkin_form: forms.CheckInForm, status: int = 200):
-    summary = event_summary(event=event, signed=True)
+    current_round, current = current_round_progress(event=event)
     if checkin_form.is_bound:
         present = {str(v) for v in checkin_form.data.getlist("present")}
     else:
         present = {str(v) for v in checkin_form.initial.get("present", [])}
-    current = [t for t in summary.tables if t.table.round == summary.current_round]
-    sitting_out = event.sitouts.filter(round=summary.current_round).select_related("player")
+    players = event.club.players.filter(active=True).only("pk", "name", "club")
+    sitting_out = event.sitouts.filter(round=current_round).select_related("player")
     context = {
         "event": event,
-        "summary": summary,
-        "players": event.club.players.filter(active=True),
-        "present": present,
+        "current_round": current_round,
+        "roll": [(player, str(player.pk) in present) for player in players],  # each active player, checked in?
         "checkin_form": checkin_form,
         "current": current,
         "sitting_out": sitting_out,
