@@ -35,12 +35,12 @@ def _event_page(request: HttpRequest, event: Event, checkin_form: forms.CheckInF
         present = {str(v) for v in checkin_form.data.getlist("present")}
     else:
         present = {str(v) for v in checkin_form.initial.get("present", [])}
-    players = event.club.players.filter(active=True).only("pk", "name", "club")
+    players = event.club.players.filter(active=True).values_list("pk", "name")
     sitting_out = event.sitouts.filter(round=current_round).select_related("player")
     context = {
         "event": event,
         "current_round": current_round,
-        "roll": [(player, str(player.pk) in present) for player in players],  # each active player, checked in?
+        "roll": [(pk, name, str(pk) in present) for pk, name in players],  # each active player: checked in?
         "checkin_form": checkin_form,
         "current": current,
         "sitting_out": sitting_out,
