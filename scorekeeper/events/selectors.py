@@ -115,11 +115,11 @@ def _accounts(event, results, checked, sitouts, players, round) -> list[Account]
     ]
 
 
-def event_summary(*, event: Event, round: int | None = None, rows: bool = False, signed: bool = False) -> EventSummary:
+def event_summary(*, event: Event, round: int | None = None, rows: bool = False) -> EventSummary:
     """Accounts and standings (overall, or for one round), and every table's progress, from the tables'
     snapshots: nothing is folded when every snapshot is current. With `rows`, the snapshots hold every deal's
-    row (a report's figures); the standings do without. With `signed`, each table its signatures (event_tables)."""
-    tables = event_tables(event=event, signed=signed)
+    row (a report's figures); the standings do without."""
+    tables = event_tables(event=event)
     snapshots = snapshots_read(tables=tables, rows=rows)
     checked = list(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
     players = {p.pk: p for table in tables for p in table.players}
