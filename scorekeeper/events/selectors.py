@@ -118,11 +118,11 @@ def _accounts(event, results, checked, sitouts, players, round) -> list[Account]
     ]
 
 
-def event_summary(*, event: Event, round: int | None = None, rows: bool = False, signed: bool = False) -> EventSummary:
+def event_summary(*, event: Event, round: int | None = None, rows: bool = False) -> EventSummary:
     """Accounts and standings (overall, or for one round), and every table's progress, from the tables'
     snapshots: nothing is folded when every snapshot is current. With `rows`, the snapshots hold every deal's
-    row (a report's figures); the standings do without. With `signed`, each table its signatures (event_tables)."""
-    tables = event_tables(event=event, signed=signed)
+    row (a report's figures); the standings do without."""
+    tables = event_tables(event=event)
     snapshots = snapshots_read(tables=tables, rows=rows)
     checked = list(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
     players = {p.pk: p for table in tables for p in table.players}
@@ -132,30 +132,39 @@ def event_summary(*, event: Event, round: int | None = None, rows: bool = False,
     sitouts: dict[int, int] = defaultdict(int)
     for player_id in SitOut.objects.filter(event=event).values_list("player_id", flat=True):
         sitouts[player_id] += 1
+    results = [TableResult(t.round, table_seat_ids(t), snapshots[t.pk].result, snapshots[t.pk].deals) for t in tables]
     tours = event.tours_per_round
-    results = []
-    progress = []
-    for table in tables:
-        snapshot = snapshots[table.pk]
-        number = snapshot.deals
-        results.append(TableResult(table.round, table_seat_ids(table), snapshot.result, number))
-        progress.append(
-            TableProgress(
-                table=table,
-                snapshot=snapshot,
-                deals=number,
-                tours_done=number // 4,
-                tours_planned=tours + table.extra_tours,
-                unfinished_tour=number % 4 != 0,
-                store=snapshot.left,
-                ended=table.ended_at is not None,
-                can_end=table.ended_at is None and number > 0 and number % 4 == 0,
-            )
-        )
+    progress = [_progress(table, snapshots[table.pk], tours) for table in tables]
     accounts = _accounts(event, results, checked, sitouts, players, round)
     on_tables = sum(p.store for p in progress)
     current = max((t.round for t in tables), default=0)
     return EventSummary(event, accounts, progress, event.start * len(accounts), on_tables, current)
+
+
+def current_round_progress(*, event: Event) -> tuple[int, list[TableProgress]]:
+    """The event's current round and the progress of its tables (with their signatures), from their snapshots:
+    what the director's event page shows, without the standings nor the earlier rounds' tables."""
+    tables = event_tables(event=event, signed=True)
+    current = max((t.round for t in tables), default=0)
+    tables = [t for t in tables if t.round == current]
+    snapshots = snapshots_read(tables=tables)
+    tours = event.tours_per_round
+    return current, [_progress(table, snapshots[table.pk], tours) for table in tables]
+
+
+def _progress(table: Table, snapshot: Snapshot, tours: int) -> TableProgress:
+    number = snapshot.deals
+    return TableProgress(
+        table=table,
+        snapshot=snapshot,
+        deals=number,
+        tours_done=number // 4,
+        tours_planned=tours + table.extra_tours,
+        unfinished_tour=number % 4 != 0,
+        store=snapshot.left,
+        ended=table.ended_at is not None,
+        can_end=table.ended_at is None and number > 0 and number % 4 == 0,
+    )
 
 
 def table_seat_ids(table: Table) -> tuple[int, int, int, int]:

@@ -176,3 +176,23 @@ def test_players_similar_names_are_caught_and_duplicates_merge_without_losing_de
     anne.refresh_from_db()
     assert not anne.active
     assert "Ann" in client.get(url + "?q=an").content.decode()
+
+
+def test_the_event_page_links_each_table_of_the_round_to_its_own_addresses(setup):
+    client, _, players, event = setup
+    for p in players[:4]:
+        checkin_set(event=event, player=p, present=True)
+    (table,), _ = seat_draw(event=event)
+    for position in range(1, 5):  # a whole tour: the table may end its round, and its one tour is played
+        dealer = (table.first_dealer + position - 1) % 4
+        deal_record(
+            table=table,
+            position=position,
+            record=DealRecord(dealer=dealer, contract=Contract.SOLO, hombre=dealer, trump="S", tricks=6),
+        )
+    html = client.get(reverse("event", kwargs={"event_id": event.pk})).content.decode()
+    assert f'<a href="/t/{table.token}/">' in html
+    assert f'src="/t/{table.token}/qr.svg"' in html
+    for action in ("end", "extend"):
+        assert f'action="/events/{event.pk}/tables/{table.pk}/{action}/"' in html
+    assert f'<a href="/events/{event.pk}/tables/{table.pk}/seats/">' in html

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -15,7 +17,14 @@ from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
 from scorekeeper.events.models import Event
 from scorekeeper.events.notices import checked_in_elsewhere_warning, seated_elsewhere_refusal
-from scorekeeper.events.selectors import checked_in, checked_in_elsewhere, event_summary, seated_in_round
+from scorekeeper.events.selectors import (
+    TableProgress,
+    checked_in,
+    checked_in_elsewhere,
+    current_round_progress,
+    event_summary,
+    seated_in_round,
+)
 from scorekeeper.events.views.asking import ask, confirmation, confirmed, event_of
 from scorekeeper.tables.messages import EVENT_CLOSED, message_for
 from scorekeeper.tables.messages import gettext as _  # French elides before a name: "d'Ann"
@@ -32,26 +41,55 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _event_page(request: HttpRequest, event: Event, checkin_form: forms.CheckInForm, status: int = 200):
-    summary = event_summary(event=event, signed=True)
+    current_round, current = current_round_progress(event=event)
     if checkin_form.is_bound:
         present = {str(v) for v in checkin_form.data.getlist("present")}
     else:
         present = {str(v) for v in checkin_form.initial.get("present", [])}
-    current = [t for t in summary.tables if t.table.round == summary.current_round]
-    sitting_out = event.sitouts.filter(round=summary.current_round).select_related("player")
+    # In the order of names in the club's language, read as (id, name) pairs: the roll lists every active player.
+    players = [(p.pk, p.name) for p in club_players(club=event.club, active_only=True)]
+    sitting_out = event.sitouts.filter(round=current_round).select_related("player")
     context = {
         "event": event,
-        "summary": summary,
-        "players": club_players(club=event.club, active_only=True),
-        "present": present,
+        "current_round": current_round,
+        "roll": [(pk, name, str(pk) in present) for pk, name in players],  # each active player: checked in?
         "checkin_form": checkin_form,
         "current": current,
+        "cards": _table_links(event, current),
         "sitting_out": sitting_out,
         "round_finished": all(t.ended for t in current),
         "redraw": bool(current) and not any(t.records for t in current),
         "log": event.log.all(),
     }
     return render(request, "events/event.html", context, status=status)
+
+
+def _table_links(event: Event, current: list[TableProgress]) -> list[tuple[TableProgress, dict[str, str]]]:
+    """Each table of the round with its addresses on the event page. Each address is reversed once a page, the
+    table's key put in its place: five {% url %}s a table were a tenth of the page at 60 tables."""
+    table, qr = _address("table"), _address("table-qr")
+    end, extend, seats = (
+        _address(name, event.pk) for name in ("event-table-end", "event-table-extend", "event-table-seats")
+    )
+    return [
+        (
+            t,
+            {
+                "table": table(t.table.token),
+                "qr": qr(t.table.token),
+                "end": end(t.table.pk),
+                "extend": extend(t.table.pk),
+                "seats": seats(t.table.pk),
+            },
+        )
+        for t in current
+    ]
+
+
+def _address(name: str, *args) -> Callable[[object], str]:
+    """The address `name` takes with `args` and any last argument: reversed with a stand-in (0) once."""
+    before, after = reverse(name, args=[*args, 0]).rsplit("/0/", 1)
+    return lambda key: f"{before}/{key}/{after}"
 
 
 @login_required
