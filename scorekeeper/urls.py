@@ -7,6 +7,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the switch at the foot of every page
     path("", include("scorekeeper.tables.urls")),
     path("", include("scorekeeper.events.urls")),
+    path("", include("scorekeeper.tournaments.standings_urls")),
     path("", include("scorekeeper.reports.urls")),
     path("", include("scorekeeper.analysis.urls")),
     path("", include("scorekeeper.public.urls")),

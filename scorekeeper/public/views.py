@@ -22,6 +22,7 @@ from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summar
 from scorekeeper.links import absolute_url
 from scorekeeper.public import services, site
 from scorekeeper.public.selectors import event_by_link, live_screen
+from scorekeeper.tournaments.standings_views import is_tournament, standings_context, through_round
 
 LIVE_ROWS = 10  # players a screen on a projector at 800 px in the live page's type
 LIVE_SECONDS = 8  # before the next screen (and fresh figures)
@@ -58,6 +59,9 @@ def event_link(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_safe
 def standings(request: HttpRequest, token: str) -> HttpResponse:
     event = event_by_link(token=token)
+    if is_tournament(event):
+        context = standings_context(event, round_number=through_round(request.GET), token=token)
+        return render(request, "tournaments/standings.html", context)
     summary = event_summary(event=event)
     context = {"event": event, "summary": summary, "tie_break": TIE_BREAK, "token": token}
     return render(request, "public/standings.html", context)
@@ -68,6 +72,10 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Large type for a projector: a screen of players at a time, the next one (with fresh figures) every few
     seconds through htmx, and a QR code of the public standings in a corner."""
     event = event_by_link(token=token)
+    if is_tournament(event):
+        link = absolute_url(request, reverse("public-standings", kwargs={"token": token}))
+        context = {**standings_context(event, token=token), "qr": qr_svg(link)}
+        return render(request, "tournaments/live.html#board" if request.htmx else "tournaments/live.html", context)
     summary = event_summary(event=event)
     rows = _number(request.GET.get("rows"), LIVE_ROWS, 3, 60)
     screen = live_screen(summary.accounts, number=_number(request.GET.get("screen"), 1, 1, 10_000), rows=rows)
