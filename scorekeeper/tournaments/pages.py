@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from scorekeeper.tournaments import wording
 from scorekeeper.tournaments.standings import TournamentStandings
 
@@ -12,9 +14,8 @@ from scorekeeper.tournaments.standings import TournamentStandings
 @dataclass(frozen=True)
 class RoundScore:
     round: int
-    kind: str
+    label: str  # "R2 · T3", or "R2 · bye"
     score: str  # T-3's form, or "" while the table is being played
-    table: int | None
 
 
 @dataclass(frozen=True)
@@ -77,10 +78,18 @@ def signed(value: int | None) -> str:
 
 def rows(view: TournamentStandings) -> list[Row]:
     playing = view.playing
+    # Worded once a page: a 64-entrant standings has some 500 round lines.
+    round_word, table_word = _("R%(round)s"), _("T%(table)s")
+    kinds = {kind: str(word) for kind, word in wording.KINDS.items()}
     result = []
     for row in view.standings.rows:
         rounds = tuple(
-            RoundScore(e.round, str(wording.KINDS[e.kind]), "" if e.score is None else view.display(e.score), e.table)
+            RoundScore(
+                e.round,
+                f"{round_word % {'round': e.round}} · "
+                + (table_word % {"table": e.table} if e.table else kinds[e.kind]),
+                "" if e.score is None else view.display(e.score),
+            )
             for e in row.entries
         )
         decided = row.decided_by if row.decided_by and row.decided_by != "share" else ""

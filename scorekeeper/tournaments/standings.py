@@ -31,7 +31,7 @@ from scorekeeper.engine.tournament.standings import Entrant, Standing, Standings
 from scorekeeper.engine.tournament.teams import TeamStanding, rank_teams
 from scorekeeper.events.models import Event
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.snapshot import Snapshot, SnapshotRow, snapshots_read
+from scorekeeper.tables.snapshot import SnapshotResult, SnapshotRow, snapshot_results, snapshots_read
 from scorekeeper.tournaments.models import PlannedRound, PlannedTable, Substitute, Tournament
 
 
@@ -122,17 +122,23 @@ class TournamentStandings:
         return self.standings.row(number)
 
 
+def is_tournament(event: Event) -> bool:
+    """Whether the event holds a tournament (its standings rank by the tournament's method)."""
+    return event.kind == Event.Kind.TOURNAMENT and Tournament.objects.filter(event=event).exists()
+
+
 def revealed_seed(tournament: Tournament) -> str | None:
-    """The seed once the tournament has revealed it (T-26), else None."""
-    return tournament.seed if tournament.seed_revealed_at is not None and tournament.seed else None
+    """The seed once revealed (T-26): when the tournament closed (its event closed), or as recorded; else None."""
+    revealed = tournament.seed_revealed_at is not None or tournament.event.status == Event.Status.CLOSED
+    return tournament.seed if revealed and tournament.seed else None
 
 
 def planned_rounds(*, tournament: Tournament) -> list[PlannedRound]:
-    """The tournament's rounds in order, each with its tables (their played `table`, with its event and players)
+    """The tournament's rounds in order, each with its tables (their played `table`)
     and their substitutes."""
-    tables = PlannedTable.objects.select_related(
-        "table", "table__event", "table__seat_0", "table__seat_1", "table__seat_2", "table__seat_3"
-    ).prefetch_related(Prefetch("substitutes", Substitute.objects.select_related("player")))
+    tables = PlannedTable.objects.select_related("table").prefetch_related(
+        Prefetch("substitutes", Substitute.objects.select_related("player"))
+    )
     return list(
         PlannedRound.objects.filter(tournament=tournament)
         .order_by("number")
@@ -157,7 +163,12 @@ def round_results(
     """Each round's plain results (T-82's tables, byes and sessions) from the snapshots of its played tables,
     and, for the pages, each table's line (by round and table number; the scores are filled in by the caller)."""
     played = [pt.table for r in rounds for pt in r.tables.all() if r.started and pt.table is not None]
-    snapshots = snapshots_read(tables=played)
+    for table in played:  # one event for every table, not one instance a row
+        table.event = event
+    snapshots = snapshot_results(tables=played)
+    # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
+    substituted = [pt.table for r in rounds for pt in r.tables.all() if pt.table is not None and pt.substitutes.all()]
+    rows = {pk: s.rows for pk, s in snapshots_read(tables=substituted).items()} if substituted else {}
     session = Session(
         ruleset=event.engine_ruleset,
         options=event.engine_options,
@@ -178,7 +189,7 @@ def round_results(
             else:
                 table = planned.table
                 snapshot = snapshots[table.pk]
-                result = _result(table, snapshot, session, planned, seats, subs, options)
+                result = _result(table, snapshot, rows.get(table.pk, ()), session, planned, seats, subs, options)
                 deals = snapshot.deals
             tables.append(result)
             lines[(planned_round.number, planned.number)] = TableLine(
@@ -207,7 +218,8 @@ def round_results(
 
 def _result(
     table: Table,
-    snapshot: Snapshot,
+    snapshot: SnapshotResult,
+    rows: tuple[SnapshotRow, ...],
     session: Session,
     planned: PlannedTable,
     seats: tuple,
@@ -233,7 +245,7 @@ def _result(
         complete=planned.short or valid == 4 * session.options.session_tours,
         short=planned.short,
         substitutes=subs,
-        holders=holders(_Rows(snapshot.rows), seats, subs),  # type: ignore[arg-type]
+        holders=holders(_Rows(rows), seats, subs),  # type: ignore[arg-type]
     )
 
 
@@ -251,7 +263,10 @@ def tournament_standings(*, event: Event, through_round: int | None = None) -> T
         through_round = max(1, min(through_round, results[-1].round))
     standings = rank(entrants, scored, options, scale=TWELFTHS, seed=seed, through_round=through_round)
     teams = rank_teams(
-        {team.name: sorted(m.number for m in team.members.all()) for team in tournament.teams.all()},
+        {
+            team.name: sorted(m.number for m in team.members.all())
+            for team in tournament.teams.prefetch_related("members")
+        },
         standings,
         options,
         seed=seed,
