@@ -22,7 +22,8 @@ from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summar
 from scorekeeper.links import absolute_url
 from scorekeeper.public import services, site
 from scorekeeper.public.selectors import event_by_link, live_screen
-from scorekeeper.tournaments.standings_views import is_tournament, standings_context, through_round
+from scorekeeper.tournaments.standings import is_tournament
+from scorekeeper.tournaments.standings_views import standings_context, through_round
 
 LIVE_ROWS = 10  # players a screen on a projector at 800 px in the live page's type
 LIVE_SECONDS = 8  # before the next screen (and fresh figures)

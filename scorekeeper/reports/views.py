@@ -6,7 +6,7 @@ import dataclasses
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import translation
@@ -19,6 +19,7 @@ from scorekeeper.events.selectors import directed_event, season_year
 from scorekeeper.links import absolute_url
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.selectors import table_by_token
+from scorekeeper.tournaments.standings import is_tournament
 
 
 def _pdf(content: bytes, name: str) -> HttpResponse:
@@ -60,8 +61,23 @@ def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
 def event_report(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(user=request.user, event_id=event_id)
     with _language(request, event.club):
-        content = documents.event_report(gather.event_report_for(event), _paper(request))
+        if is_tournament(event):  # ranked by the tournament's method, not by chips
+            content = documents.tournament_report(gather.tournament_report_for(event), _paper(request))
+        else:
+            content = documents.event_report(gather.event_report_for(event), _paper(request))
     return _pdf(content, f"event-{event.pk}")
+
+
+@login_required
+@require_safe
+def round_report(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """A tournament round's results: the standings after it and its tables."""
+    event = directed_event(user=request.user, event_id=event_id)
+    if not is_tournament(event):
+        raise Http404
+    with _language(request, event.club):
+        content = documents.tournament_report(gather.tournament_report_for(event, round_number=number), _paper(request))
+    return _pdf(content, f"event-{event.pk}-round-{number}")
 
 
 @login_required

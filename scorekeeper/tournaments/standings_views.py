@@ -17,12 +17,7 @@ from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import directed_event
 from scorekeeper.tournaments import pages
 from scorekeeper.tournaments.exports import document_name, tournament_document
-from scorekeeper.tournaments.models import Tournament
-from scorekeeper.tournaments.standings import tournament_standings
-
-
-def is_tournament(event: Event) -> bool:
-    return event.kind == Event.Kind.TOURNAMENT and Tournament.objects.filter(event=event).exists()
+from scorekeeper.tournaments.standings import is_tournament, tournament_standings
 
 
 def directed_tournament(request: HttpRequest, event_id: int) -> Event:
