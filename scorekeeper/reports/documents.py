@@ -368,7 +368,8 @@ def _tournament_standings(report: TournamentReport) -> Table:
     header += [_("Total"), _("Firsts"), _("Chips")]
     rows = [header]
     for r in report.rows:
-        name = f"{r.name} ({r.decided_by})" if r.decided_by else r.name
+        ahead = _("ahead on %(criterion)s") % {"criterion": r.decided_by} if r.decided_by else ""
+        name = f"{r.name} ({ahead})" if ahead else r.name
         rows.append([r.place, _text(name, TEXT), *r.scores, r.total, r.firsts, f"{r.chips:+d}"])
     round_width = min(16 * mm, (190 - 12 - 48 - 16 - 12 - 14) * mm / max(rounds, 1))
     widths = [12 * mm, 48 * mm] + [round_width] * rounds + [16 * mm, 12 * mm, 14 * mm]
@@ -378,7 +379,7 @@ def _tournament_standings(report: TournamentReport) -> Table:
 
 
 def _tournament_round(result: TournamentRound) -> list:
-    story = [_text(_("Round %(round)s") % {"round": result.round}, H2)]
+    heading = _text(_("Round %(round)s") % {"round": result.round}, H2)
     rows = [[_("Table"), _("Entrant"), _("Change"), _("Score"), _("Place")]]
     spans = []
     for t in result.tables:
@@ -391,8 +392,7 @@ def _tournament_round(result: TournamentRound) -> list:
         rows.append([_("bye"), _text(name, TEXT), "", score, ""])
     table = _small_table(rows, [24 * mm, 70 * mm, 20 * mm, 20 * mm, 16 * mm], right_from=2)
     table.setStyle(TableStyle(spans))
-    story.append(table)
-    return story
+    return [KeepTogether([heading, table])]  # a round's heading never ends a page alone
 
 
 def tournament_report(report: TournamentReport, paper: str = "a4") -> bytes:
