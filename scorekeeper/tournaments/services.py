@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorekeeper.clubs.models import Club, Player
+from scorekeeper.clubs.services import player_create
 from scorekeeper.engine import EngineError, Options, RuleSet
 from scorekeeper.engine.tournament.planner import Schedule, plan
 from scorekeeper.engine.tournament.schedule import draw_seed, normal_seed, record_json, seed_commitment
@@ -119,6 +120,32 @@ def tournament_create(
     tournament.refresh_from_db()
     _log(tournament, "planned", user)
     return tournament, schedule
+
+
+def _player(club: Club, name: str) -> Player:
+    """The club's player of that name (letter case aside), or a new one."""
+    return Player.objects.filter(club=club, name__iexact=name).first() or player_create(club=club, name=name)
+
+
+@transaction.atomic
+def tournament_enter(
+    *,
+    club: Club,
+    entrant_names: Sequence[str],
+    team_names: dict[str, Sequence[str]] | None = None,
+    keep_apart_names: Sequence[tuple[str, str]] = (),
+    **settings: Any,
+) -> tuple[Tournament, Schedule]:
+    """`tournament_create` with the entrants, teams and pairs given by name; a name the club does not know becomes
+    a new player, and is not kept when the tournament is refused."""
+    by_name = {name.casefold(): _player(club, name) for name in entrant_names}
+    return tournament_create(
+        club=club,
+        players=[by_name[name.casefold()] for name in entrant_names],
+        teams={team: [by_name[m.casefold()] for m in members] for team, members in (team_names or {}).items()},
+        keep_apart=[(by_name[a.casefold()], by_name[b.casefold()]) for a, b in keep_apart_names],
+        **settings,
+    )
 
 
 @transaction.atomic
@@ -248,6 +275,12 @@ def entrant_late_add(*, tournament: Tournament, player: Player, user=None) -> tu
     schedule = tournament_replan(tournament=tournament)
     _log(tournament, "late_arrival", user, f"{number} {player.name}")
     return entrant, schedule
+
+
+@transaction.atomic
+def late_arrival_by_name(*, tournament: Tournament, name: str, user=None) -> tuple[Entrant, Schedule]:
+    """`entrant_late_add` for the club's player of that name, or a new player (not kept when refused)."""
+    return entrant_late_add(tournament=tournament, player=_player(tournament.event.club, name), user=user)
 
 
 @transaction.atomic
