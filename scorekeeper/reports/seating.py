@@ -19,6 +19,7 @@ from scorekeeper.tournaments.models import PhysicalTable, PlannedRound
 
 NUMBER = ParagraphStyle("number", fontName=BOLD, fontSize=120, leading=130, alignment=1)
 CENTRE = ParagraphStyle("centre", parent=TEXT, fontSize=12, leading=15, alignment=1)
+LINK = ParagraphStyle("link", parent=SMALL, alignment=1)
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def table_cards(cards: TableCards, paper: str = "a4") -> bytes:
             Table([[_qr(card.link, 90 * mm)]], colWidths=[190 * mm], style=[("ALIGN", (0, 0), (-1, -1), "CENTER")]),
             Spacer(1, 6 * mm),
             _text(_("Scan to keep this table's score, in every round of the event."), CENTRE),
-            _text(card.link, SMALL),
+            _text(card.link, LINK),
         ]
     return _build(story, paper, cards.event, f"{_('Table cards')} {cards.event}")
 
