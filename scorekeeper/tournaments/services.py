@@ -19,7 +19,7 @@ from scorekeeper.engine.tournament.planner import Schedule, plan
 from scorekeeper.engine.tournament.schedule import draw_seed, normal_seed, record_json, seed_commitment
 from scorekeeper.engine.tournament.scores import TournamentOptions, end_rule_check
 from scorekeeper.events.models import Event, EventLog
-from scorekeeper.events.services import event_create
+from scorekeeper.events.services import event_close, event_create
 from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tables.services import table_create, table_end_round, who
 from scorekeeper.tables.snapshot import snapshot_read
@@ -363,6 +363,18 @@ def table_end_short(*, planned_table: PlannedTable, user=None) -> PlannedTable:
         planned_table.short = True
         planned_table.save(update_fields=["short"])
     return planned_table
+
+
+@transaction.atomic
+def tournament_close(*, tournament: Tournament, user=None) -> Tournament:
+    """Close the tournament's event (every table still playing ends, A-40) and reveal the seed (T-26)."""
+    event_close(event=tournament.event, user=user)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.seed_revealed_at is None:
+        tournament.seed_revealed_at = timezone.now()
+        tournament.record = {**tournament.record, "seed": tournament.seed}
+        tournament.save(update_fields=["seed_revealed_at", "record"])
+    return tournament
 
 
 def physical_tables_ensure(*, event: Event, count: int) -> list[PhysicalTable]:

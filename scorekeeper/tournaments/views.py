@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorekeeper.clubs.selectors import directed_club
 from scorekeeper.engine import EngineError
+from scorekeeper.events.views.asking import ask, confirmation
 from scorekeeper.links import absolute_url
 from scorekeeper.tables.services import EventClosed
 from scorekeeper.tournaments import forms, services
@@ -304,6 +305,27 @@ def table_end(request: HttpRequest, event_id: int, planned_id: int) -> HttpRespo
         messages.error(request, forms.engine_error(error))
     else:
         messages.success(request, _("Table %(number)s has ended its round.") % {"number": planned.number})
+    return redirect("tournament", event_id=event_id)
+
+
+@login_required
+@require_POST
+@confirmation
+def close(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Close the tournament (after asking): tables still playing end, and the seed is revealed (T-26)."""
+    tournament = directed_tournament(user=request.user, event_id=event_id)
+    ask(
+        request,
+        title=_("Close %(name)s?") % {"name": tournament.event.name},
+        lines=[
+            _("Every table still playing ends now; nothing more can be recorded."),
+            _("The seed is revealed, so that anyone can check the draw."),
+        ],
+        button=_("Close the tournament"),
+        back=reverse("tournament", args=[event_id]),
+    )
+    services.tournament_close(tournament=tournament, user=request.user)
+    messages.success(request, _("The tournament is closed and its seed revealed."))
     return redirect("tournament", event_id=event_id)
 
 

@@ -7,7 +7,7 @@ from scorekeeper.clubs.models import Player
 from scorekeeper.events.models import Event
 from scorekeeper.tables.models import Table
 from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import PhysicalTable, Tournament
+from scorekeeper.tournaments.models import PhysicalTable, PlannedTable, Tournament
 from tests.factories import make_club, make_user
 from tests.tournaments.builders import NAMES, SEED, end_round_tables, make_tournament
 
@@ -161,3 +161,37 @@ def test_another_clubs_director_cannot_see_the_tournament(director):
     tournament, _, _ = make_tournament()
     assert client.get(reverse("tournament", args=[tournament.event_id])).status_code == 404
     assert client.post(reverse("tournament-confirm", args=[tournament.event_id])).status_code == 404
+
+
+def test_closing_asks_first_then_reveals_the_seed_on_the_public_standings(director):
+    client, club = director
+    tournament, _, _ = make_tournament(club=club)
+    url = reverse("tournament-close", args=[tournament.event_id])
+    asked = client.post(url)
+    assert asked.status_code == 200 and "Close Spring open?" in asked.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.seed_revealed_at is None and tournament.event.is_open
+    client.post(url, {"confirm": "1"})
+    tournament.refresh_from_db()
+    assert tournament.seed_revealed_at is not None and not tournament.event.is_open
+    assert tournament.record["seed"] == SEED
+    page = client.get(reverse("tournament", args=[tournament.event_id])).content.decode()
+    assert f'<code class="commitment">{SEED}</code>' in page
+
+
+def test_an_impossible_keep_apart_pair_is_refused_beside_the_field_with_nothing_changed(director):
+    client, club = director
+    tournament, _, _ = make_tournament(club=club, entrants=8, sessions=(2,))
+    one, two, three = (tournament.entrants.get(number=n) for n in (1, 2, 3))
+    services.keep_apart_add(tournament=tournament, first=one, second=two)
+    services.keep_apart_add(tournament=tournament, first=one, second=three)
+    before = [list(t.seats) for t in PlannedTable.objects.filter(round__tournament=tournament).order_by("pk")]
+    # Two tables and no bye: Ann, Ben and Cat cannot all sit at different tables.
+    response = client.post(
+        reverse("tournament-keep-apart", args=[tournament.event_id]), {"first": two.pk, "second": three.pk}
+    )
+    assert response.status_code == 400
+    assert "No seating can keep these entrants apart" in response.content.decode()
+    assert tournament.keep_apart.count() == 2
+    after = [list(t.seats) for t in PlannedTable.objects.filter(round__tournament=tournament).order_by("pk")]
+    assert after == before
