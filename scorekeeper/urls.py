@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("scorekeeper.tournaments.standings_urls")),
     path("", include("scorekeeper.reports.urls")),
     path("", include("scorekeeper.analysis.urls")),
+    path("", include("scorekeeper.tournaments.urls")),
     path("", include("scorekeeper.public.urls")),
     path("", include("scorekeeper.pages.urls")),
     path("", include("scorekeeper.webapp.urls")),

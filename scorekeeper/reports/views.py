@@ -17,8 +17,10 @@ from scorekeeper.clubs.selectors import directed_club
 from scorekeeper.clubs.services import player_link_get
 from scorekeeper.events.selectors import directed_event, season_year
 from scorekeeper.links import absolute_url
-from scorekeeper.reports import documents, gather
+from scorekeeper.reports import documents, gather, seating
 from scorekeeper.tables.selectors import table_by_token
+from scorekeeper.tournaments.selectors import places_needed
+from scorekeeper.tournaments.services import physical_tables_ensure
 from scorekeeper.tournaments.standings import is_tournament
 
 
@@ -106,3 +108,28 @@ def season_report(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
         report = dataclasses.replace(gather.personal_season_for(club, player, year), link=_own_link(request, player))
         content = documents.personal_report(report, _paper(request))
     return _pdf(content, f"player-{player.pk}-{year}")
+
+
+@login_required
+@require_safe
+def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A card for each physical table of the event: its number and the QR code of its link for the whole event."""
+    event = directed_event(user=request.user, event_id=event_id)
+    places = physical_tables_ensure(event=event, count=places_needed(event=event))
+    with _language(request, event.club):
+        cards = seating.cards_for(event, places, lambda p: absolute_url(request, reverse("place", args=[p.token])))
+        content = seating.table_cards(cards, _paper(request))
+    return _pdf(content, "table-cards")
+
+
+@login_required
+@require_safe
+def seating_list(request: HttpRequest, event_id: int, round: int) -> HttpResponse:
+    """A round's seating, by table and by name, in the club's language."""
+    event = directed_event(user=request.user, event_id=event_id)
+    found = seating.seating_for(event, round)
+    if found is None:
+        raise Http404
+    with _language(request, event.club):
+        content = seating.seating_list(found, _paper(request))
+    return _pdf(content, f"seating-round-{round}")

@@ -10,7 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from scorekeeper.engine.tournament.planner import Entrant as PlannedEntrant
-from scorekeeper.engine.tournament.planner import Request, Round
+from scorekeeper.engine.tournament.planner import Request, Round, target
 from scorekeeper.engine.tournament.scores import TournamentOptions
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import directed_event
@@ -136,6 +136,7 @@ class TableProgress:
     """How far a table of a started round is: valid deals and whole tours played, of the planned length."""
 
     number: int
+    planned_id: int
     table: Table
     names: tuple[str, ...]
     deals: int
@@ -181,6 +182,7 @@ def round_progress(*, tournament: Tournament, number: int) -> list[TableProgress
     return [
         TableProgress(
             number=p.number,
+            planned_id=p.pk,
             table=p.table,
             names=tuple(player.name for player in p.table.players),
             deals=snapshots[p.table.pk].deals,
@@ -220,3 +222,29 @@ def places_needed(*, event: Event) -> int:
     else:
         counts.append(event.checkins.count() // 4)
     return max(counts, default=0)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The plan's figures as the director sees them before confirming (T-15): T-12's measures, the counting
+    bound, T-20's targets and what the plan misses them by."""
+
+    measures: dict[str, int]
+    target: int | None
+    target_triples: int | None
+    shortfall: dict[str, int]
+
+    @property
+    def lower_bound(self) -> int:
+        return self.measures.get("lower_bound", 0)
+
+
+def plan_preview(*, tournament: Tournament) -> Preview:
+    measures = dict(tournament.record.get("measures", {}))
+    repeats, triples = target(tournament_request(tournament=tournament))
+    shortfall = {}
+    if repeats is not None and measures.get("repeats", 0) > repeats:
+        shortfall["repeats"] = measures["repeats"] - repeats
+    if triples is not None and measures.get("triples", 0) > triples:
+        shortfall["triples"] = measures["triples"] - triples
+    return Preview(measures, repeats, triples, shortfall)

@@ -13,12 +13,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorekeeper.clubs.models import Club, Player
+from scorekeeper.clubs.services import player_create
 from scorekeeper.engine import EngineError, Options, RuleSet
 from scorekeeper.engine.tournament.planner import Schedule, plan
 from scorekeeper.engine.tournament.schedule import draw_seed, normal_seed, record_json, seed_commitment
 from scorekeeper.engine.tournament.scores import TournamentOptions, end_rule_check
 from scorekeeper.events.models import Event, EventLog
-from scorekeeper.events.services import event_create
+from scorekeeper.events.services import event_close, event_create
 from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tables.services import table_create, table_end_round, who
 from scorekeeper.tables.snapshot import snapshot_read
@@ -119,6 +120,32 @@ def tournament_create(
     tournament.refresh_from_db()
     _log(tournament, "planned", user)
     return tournament, schedule
+
+
+def _player(club: Club, name: str) -> Player:
+    """The club's player of that name (letter case aside), or a new one."""
+    return Player.objects.filter(club=club, name__iexact=name).first() or player_create(club=club, name=name)
+
+
+@transaction.atomic
+def tournament_enter(
+    *,
+    club: Club,
+    entrant_names: Sequence[str],
+    team_names: dict[str, Sequence[str]] | None = None,
+    keep_apart_names: Sequence[tuple[str, str]] = (),
+    **settings: Any,
+) -> tuple[Tournament, Schedule]:
+    """`tournament_create` with the entrants, teams and pairs given by name; a name the club does not know becomes
+    a new player, and is not kept when the tournament is refused."""
+    by_name = {name.casefold(): _player(club, name) for name in entrant_names}
+    return tournament_create(
+        club=club,
+        players=[by_name[name.casefold()] for name in entrant_names],
+        teams={team: [by_name[m.casefold()] for m in members] for team, members in (team_names or {}).items()},
+        keep_apart=[(by_name[a.casefold()], by_name[b.casefold()]) for a, b in keep_apart_names],
+        **settings,
+    )
 
 
 @transaction.atomic
@@ -251,6 +278,12 @@ def entrant_late_add(*, tournament: Tournament, player: Player, user=None) -> tu
 
 
 @transaction.atomic
+def late_arrival_by_name(*, tournament: Tournament, name: str, user=None) -> tuple[Entrant, Schedule]:
+    """`entrant_late_add` for the club's player of that name, or a new player (not kept when refused)."""
+    return entrant_late_add(tournament=tournament, player=_player(tournament.event.club, name), user=user)
+
+
+@transaction.atomic
 def entrant_withdraw(*, tournament: Tournament, entrant: Entrant, user=None) -> Schedule:
     """An entrant leaves between rounds (T-24): absent from the first round not started on; those rounds are
     planned again. Before the first round he is simply taken off the list."""
@@ -330,6 +363,18 @@ def table_end_short(*, planned_table: PlannedTable, user=None) -> PlannedTable:
         planned_table.short = True
         planned_table.save(update_fields=["short"])
     return planned_table
+
+
+@transaction.atomic
+def tournament_close(*, tournament: Tournament, user=None) -> Tournament:
+    """Close the tournament's event (every table still playing ends, A-40) and reveal the seed (T-26)."""
+    event_close(event=tournament.event, user=user)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.seed_revealed_at is None:
+        tournament.seed_revealed_at = timezone.now()
+        tournament.record = {**tournament.record, "seed": tournament.seed}
+        tournament.save(update_fields=["seed_revealed_at", "record"])
+    return tournament
 
 
 def physical_tables_ensure(*, event: Event, count: int) -> list[PhysicalTable]:

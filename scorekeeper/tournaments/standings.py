@@ -128,9 +128,8 @@ def is_tournament(event: Event) -> bool:
 
 
 def revealed_seed(tournament: Tournament) -> str | None:
-    """The seed once revealed (T-26): when the tournament closed (its event closed), or as recorded; else None."""
-    revealed = tournament.seed_revealed_at is not None or tournament.event.status == Event.Status.CLOSED
-    return tournament.seed if revealed and tournament.seed else None
+    """The seed once revealed, when the tournament closed (T-26), else None."""
+    return tournament.seed if tournament.seed_revealed_at is not None and tournament.seed else None
 
 
 def planned_rounds(*, tournament: Tournament) -> list[PlannedRound]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.events.services import event_close
+from scorekeeper.tournaments.services import tournament_close
 from scorekeeper.tournaments.standings import tournament_standings
 from tests.browser.fit import phone_problems
 from tests.factories import make_club, make_user
@@ -27,7 +27,7 @@ def test_final_standings_fit_a_phone_and_a_total_shows_its_rounds(live_server, p
     club = make_club("Bath Quadrille Circle", directors=[director])
     tournament, _schedule, _players = make_tournament(club=club)
     play_rounds(tournament, range(1, 6), random.Random(26))
-    event = event_close(event=tournament.event)
+    event = tournament_close(tournament=tournament).event
     view = tournament_standings(event=event)
     leader = view.standings.rows[0]
 

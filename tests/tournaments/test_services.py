@@ -8,7 +8,7 @@ from scorekeeper.clubs.services import player_create
 from scorekeeper.engine import Contract, DealRecord, EngineError
 from scorekeeper.events.models import Event
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.services import deal_record
+from scorekeeper.tables.services import deal_record, table_extend_round, table_sign
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import PhysicalTable, PlannedTable, Tournament
 from scorekeeper.tournaments.selectors import round_progress, table_at
@@ -205,3 +205,64 @@ def test_the_director_sees_how_far_each_table_is():
     assert (progress[1].deals, progress[1].planned_deals, progress[1].tours) == (1, 4, 0)
     assert progress[1].inside_tour and not progress[1].may_end_short
     assert (progress[2].deals, progress[2].ended) == (0, False)
+
+
+def play_tour(table) -> None:
+    """One whole tour at a fresh table (first dealer seat 0): each dealer's eldest hand wins a solo in spades."""
+    for position, dealer in enumerate(range(4), start=1):
+        record = DealRecord(dealer=dealer, contract=Contract.SOLO, hombre=(dealer + 1) % 4, trump="S", tricks=6)
+        deal_record(table=table, position=position, record=record)
+
+
+def test_a_table_whose_tours_are_played_and_signed_ends_on_its_own():
+    tournament, _, _ = make_tournament()  # one tour a round
+    services.tournament_confirm(tournament=tournament)
+    open_round(tournament, 1)
+    table = Table.objects.get(event=tournament.event, round=1, number=1)
+    play_tour(table)
+    for seat in range(3):
+        table_sign(table=table, seat=seat)
+    table.refresh_from_db()
+    assert table.ended_at is None  # three of four signed: still open
+    table_sign(table=table, seat=3)
+    table.refresh_from_db()
+    assert table.ended_at is not None
+    progress = {p.number: p for p in round_progress(tournament=tournament, number=1)}
+    assert progress[1].ended and not progress[1].short and progress[1].deals == 4
+
+
+def test_a_tournament_table_is_never_extended():
+    tournament, _, _ = make_tournament()
+    services.tournament_confirm(tournament=tournament)
+    open_round(tournament, 1)
+    table = Table.objects.get(event=tournament.event, round=1, number=1)
+    with pytest.raises(EngineError) as refused:
+        table_extend_round(table=table)
+    assert refused.value.code == "tournament_extend"
+    table.refresh_from_db()
+    assert table.extra_tours == 0
+
+
+def test_the_director_ends_a_table_short_after_a_whole_tour_never_inside_one():
+    tournament, _, _ = make_tournament(options={"session.tours": 2})
+    services.tournament_confirm(tournament=tournament)
+    open_round(tournament, 1)
+    table = Table.objects.get(event=tournament.event, round=1, number=1)
+    planned = PlannedTable.objects.get(table=table)
+    deal_record(
+        table=table,
+        position=1,
+        record=DealRecord(dealer=0, contract=Contract.SOLO, hombre=1, trump="S", tricks=6),
+    )
+    with pytest.raises(EngineError) as refused:
+        services.table_end_short(planned_table=planned)
+    assert refused.value.code == "tour_unfinished"
+    table.refresh_from_db()
+    assert table.ended_at is None
+    for position, dealer in ((2, 1), (3, 2), (4, 3)):
+        record = DealRecord(dealer=dealer, contract=Contract.SOLO, hombre=(dealer + 1) % 4, trump="S", tricks=6)
+        deal_record(table=table, position=position, record=record)
+    services.table_end_short(planned_table=planned)
+    planned.refresh_from_db()
+    table.refresh_from_db()
+    assert planned.short and table.ended_at is not None
