@@ -4,7 +4,8 @@ The tournament is bench/tournament_standings.py's document (64 entrants, seeded 
 with rounds 1-4 played (64 tables, about 2,700 deal records) and rounds 5-8 only planned, imported through
 `import_tournament`'s service. Interleaved, one client: the trivial request (the floor), the director's standings
 page, the live board as htmx polls it, and the public standings; p50 and p99 and each p50 as a ratio to the
-floor's. The pages read the tables' snapshots, so their cost must not grow with the deals. Prints Markdown.
+floor's; and, for comparison, an evening's live board at 60 tables of 40 deals (the read model's own poll).
+The pages read the tables' snapshots, so their cost must not grow with the deals. Prints Markdown.
 
     BENCH_PORT=8110 .venv/bin/python bench/tournament_pages.py [--samples 40]
 """
@@ -12,6 +13,7 @@ floor's. The pages read the tables' snapshots, so their cost must not grow with 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import http.client
 import os
 import random
@@ -25,10 +27,11 @@ os.environ["DEBUG"] = "false"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import database  # noqa: E402,F401  (first: Django on a fresh temporary SQLite file; the server inherits its URL)
 from tournament_standings import tournament  # noqa: E402
-from web import floor_path, quantile, start_server  # noqa: E402
+from web import build_tables, floor_path, quantile, start_server  # noqa: E402
 
-from scorekeeper.clubs.services import club_create  # noqa: E402
+from scorekeeper.clubs.services import club_create, player_create  # noqa: E402
 from scorekeeper.engine import RuleSet  # noqa: E402
+from scorekeeper.events.services import event_create  # noqa: E402
 from scorekeeper.public.services import event_link_make  # noqa: E402
 from scorekeeper.tables.models import Deal  # noqa: E402
 from scorekeeper.tournaments.imports import tournament_import  # noqa: E402
@@ -93,14 +96,20 @@ def build() -> tuple[int, str, int, int]:
     tables = event.tables.count()
     deals = Deal.objects.filter(table__event=event).count()
     print(f"Imported 64 entrants, {tables} tables played, {deals} deal records in {imported:.1f} s.\n")
-    return event.pk, token, tables, deals
+    # For comparison, an evening of 60 tables of 40 deals in the same club: its live board reads 60 snapshots too.
+    evening = event_create(
+        club=club, name="Bench evening", date=dt.date(2026, 11, 21), ruleset="parlett-chips", options={}
+    )
+    players = [player_create(club=club, name=f"Player {i:02d}") for i in range(40)]
+    build_tables(evening, players, 60, 40, random.Random(17), 1)
+    return event.pk, evening.pk, token, tables, deals
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=40)
     args = parser.parse_args()
-    event_id, token, tables, deals = build()
+    event_id, evening_id, token, tables, deals = build()
     server, port, how = start_server()
     try:
         session = login(port)
@@ -111,6 +120,7 @@ def main() -> None:
             "standings (director)": (f"/events/{event_id}/tournament/standings/", cookie, False),
             "live board (htmx poll)": (f"/events/{event_id}/tournament/live/", cookie, True),
             "public standings": (f"/p/{token}/", {}, False),
+            "evening live board, 60 tables (htmx poll)": (f"/events/{evening_id}/live/", cookie, True),
         }
         for path, headers, htmx in pages.values():  # warm each worker's caches and check the answers
             status, _ = request(port, "GET", path, headers=headers, htmx=htmx)
