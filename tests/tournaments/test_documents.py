@@ -181,3 +181,17 @@ def test_standings_after_a_round_agree_with_the_command_line(tmp_path):
     app = tournament_standings(event=event, through_round=2)
     from_app = standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
     assert from_app == json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("method", ["chips", "placement", "contracts"])
+def test_every_method_agrees_with_the_command_line(tmp_path, method):
+    event = tournament_import(raw=make_document(method=method), club=make_club())
+    file = tmp_path / "t.json"
+    file.write_text(json.dumps(tournament_document(event=event)))
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.engine", "standings", str(file)], capture_output=True, check=True
+    )
+    app = tournament_standings(event=event)
+    from_app = standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
+    assert from_app == json.loads(done.stdout)
+    assert from_app["method"] == method
