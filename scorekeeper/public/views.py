@@ -7,7 +7,7 @@ import qrcode
 import qrcode.image.svg
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -23,7 +23,7 @@ from scorekeeper.links import absolute_url
 from scorekeeper.public import services, site
 from scorekeeper.public.selectors import event_by_link, live_screen
 from scorekeeper.tournaments.standings import is_tournament
-from scorekeeper.tournaments.standings_views import standings_context, through_round
+from scorekeeper.tournaments.standings_views import card_context, standings_context, through_round
 
 LIVE_ROWS = 10  # players a screen on a projector at 800 px in the live page's type
 LIVE_SECONDS = 8  # before the next screen (and fresh figures)
@@ -94,6 +94,15 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     }
     template = "public/live.html#board" if request.htmx else "public/live.html"
     return render(request, template, context)
+
+
+@require_safe
+def score_card(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A tournament entrant's score card through the public link (404 for an evening's link)."""
+    event = event_by_link(token=token)
+    if not is_tournament(event):
+        raise Http404
+    return render(request, "tournaments/card.html", card_context(event, number, token=token))
 
 
 @require_safe

@@ -50,7 +50,6 @@ def standings_context(event: Event, *, round_number: int | None = None, token: s
         "explained": pages.explained(view),
         "updated": timezone.localtime(),
         "token": token,
-        "cards": token is None,
         "seed_sha256": view.tournament.seed_sha256,
         "seed": view.seed,
     }

@@ -72,13 +72,16 @@ def test_the_live_board_shows_who_is_still_playing(client, director_event):
     assert "<html" not in board.content.decode() and "Round 3: the tables" in board.content.decode()
 
 
-def test_the_public_link_shows_the_tournament_standings_without_cards(client, director_event):
+def test_the_public_link_shows_the_tournament_standings_and_score_cards(client, director_event):
     link = event_link_make(event=director_event)
     client.logout()
     html = client.get(reverse("public-standings", args=[link.token])).content.decode()
     assert _rows(html)[0][1]
-    assert "tournament-card" not in html and "/cards/" not in html
+    assert f"/p/{link.token}/cards/1/" in html and "/tournament/cards/" not in html
     assert "Download" not in html
+    card = client.get(reverse("public-card", args=[link.token, 1])).content.decode()
+    assert "= -16 chips + -3 place points × 8" in card
+    assert client.get(reverse("public-card", args=[link.token, 99])).status_code == 404
     live = client.get(reverse("public-live", args=[link.token]))
     assert live.status_code == 200 and b"<svg" in live.content
 
