@@ -54,3 +54,29 @@ def test_final_standings_fit_a_phone_and_a_total_shows_its_rounds(live_server, p
     page.screenshot(path=str(shot), full_page=True)
     if SHOTS.is_dir():
         shutil.copy(shot, SHOTS / "26-final-standings.png")
+
+
+def test_score_card_and_live_board_fit_a_phone(live_server, page: Page, screenshot_dir):
+    director = make_user("director", "a-long-test-password")
+    club = make_club("Bath Quadrille Circle", directors=[director])
+    tournament, _schedule, _players = make_tournament(club=club)
+    play_rounds(tournament, range(1, 4), random.Random(26))
+    event = tournament.event
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("director")
+    page.get_by_label("Password").fill("a-long-test-password")
+    page.get_by_role("button", name="Log in").click()
+
+    page.goto(f"{live_server.url}/events/{event.pk}/standings/")
+    page.get_by_role("link", name="Ann", exact=True).click()
+    expect(page.get_by_role("heading", name="Ann")).to_be_visible()
+    expect(page.locator("table.score-card tbody tr").first).to_be_visible()
+    assert phone_problems(page) == []
+    shot = screenshot_dir / "tournament-score-card.png"
+    page.screenshot(path=str(shot), full_page=True)
+    if SHOTS.is_dir():
+        shutil.copy(shot, SHOTS / "26-score-card.png")
+
+    page.goto(f"{live_server.url}/events/{event.pk}/live/")
+    expect(page.get_by_role("heading", name="Round 3: the tables")).to_be_visible()
+    assert phone_problems(page) == []
