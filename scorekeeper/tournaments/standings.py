@@ -258,8 +258,9 @@ def tournament_standings(*, event: Event, through_round: int | None = None) -> T
     scored = score_rounds(results, options, ruleset)
     entrants = entrants_of(tournament=tournament)
     seed = revealed_seed(tournament)
-    if results and through_round is not None:
-        through_round = max(1, min(through_round, results[-1].round))
+    if through_round is not None:  # after a round played: a later one asked for shows the last played
+        started = [r.round for r in results if r.started]
+        through_round = max(1, min(through_round, started[-1])) if started else None
     standings = rank(entrants, scored, options, scale=TWELFTHS, seed=seed, through_round=through_round)
     teams = rank_teams(
         {

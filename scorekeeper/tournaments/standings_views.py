@@ -37,7 +37,11 @@ def standings_context(event: Event, *, round_number: int | None = None, token: s
     """The standings after `round_number` (every round when None), the round's tables, the teams and the method
     in words; `token`: the public link the page is seen through, if any."""
     view = tournament_standings(event=event, through_round=round_number)
-    shown = view.through_round if round_number else (view.current.round if view.current else None)
+    if round_number is not None and not view.started:
+        round_number = None  # nothing played yet: no round's standings to show
+    elif round_number is not None:
+        round_number = view.through_round  # a round asked for before it was played shows the last played
+    shown = round_number or (view.current.round if view.current else None)
     return {
         "event": event,
         "view": view,

@@ -96,3 +96,28 @@ def test_the_document_downloads(client, director_event):
     response = client.get(reverse("tournament-document", args=[director_event.pk]))
     assert response["Content-Disposition"].startswith('attachment; filename="tournament-2026-04-18-')
     assert response.json()["format"] == "quadrille-tournament/1"
+
+
+def test_a_tournament_not_started_yet_shows_its_entrants(client):
+    director = make_user()
+    doc = tournament_document()
+    for planned in doc["rounds"]:
+        planned["started"] = False
+        for table in planned["tables"]:
+            table.pop("deals", None)
+            table.pop("substitutes", None)
+            table.pop("short", None)
+    event = tournament_import(raw=doc, club=make_club(directors=[director]))
+    client.force_login(director)
+    for query in ({}, {"round": 3}, {"round": "x"}):
+        response = client.get(reverse("tournament-standings", args=[event.pk]), query)
+        assert response.status_code == 200
+    rows = _rows(response.content.decode())
+    # Nobody has played: all 17 share first place with 0.
+    assert len(rows) == 17 and {(place, total) for place, _, total in rows} == {("=1", "0")}
+
+
+def test_standings_after_a_round_not_yet_played_are_those_after_the_last_played(client, director_event):
+    later = client.get(reverse("tournament-standings", args=[director_event.pk]), {"round": 4}).content.decode()
+    third = client.get(reverse("tournament-standings", args=[director_event.pk]), {"round": 3}).content.decode()
+    assert _rows(later) == _rows(third) and "Standings after round 3" in later
