@@ -78,6 +78,7 @@ def tournament_new(request: HttpRequest, club_id: int) -> HttpResponse:
                 options=data["options"],
                 start=data["start"],
                 sessions=data["sessions"],
+                tournament_options=data["tournament_options"],
                 seed=data["seed"] or None,
                 user=request.user,
             )

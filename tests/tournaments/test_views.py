@@ -217,3 +217,17 @@ def test_verify_draws_the_schedule_again_from_its_record_after_rounds_and_a_late
     Tournament.objects.filter(pk=tournament.pk).update(record=record)
     response = client.post(reverse("tournament-verify", args=[tournament.event_id]), follow=True)
     assert "differs in round(s) 4" in response.content.decode()
+
+
+def test_the_scoring_options_of_appendix_t_are_kept_when_they_differ_from_the_defaults(director):
+    client, club = director
+    data = new_tournament_post(
+        **{"tournament_tournament__method": "chips", "tournament_withdrawn": "unranked", "tournament_bye__score": ""}
+    )
+    client.post(reverse("tournament-new", args=[club.pk]), data)
+    assert Tournament.objects.get().options == {"tournament.method": "chips", "withdrawn": "unranked"}
+    response = client.post(
+        reverse("tournament-new", args=[club.pk]), new_tournament_post(tournament_tiebreak__last="coin")
+    )
+    assert response.status_code == 400
+    assert Tournament.objects.count() == 1
