@@ -19,6 +19,34 @@ from scorekeeper.events.options import field_name
 from scorekeeper.tournaments.models import Entrant, PlannedTable
 
 SEED = re.compile(r"[0-9a-fA-F]{32,128}")
+# The options of Appendix T a director chooses among words (key: default, the other values, what it means).
+TOURNAMENT_OPTIONS = {
+    "tournament.method": (
+        "placement+chips",
+        ("chips", "placement", "contracts"),
+        _("How a table-round scores (T-30): places and chips, chips only, places only, or contracts."),
+    ),
+    "placement.points": ("linear", ("top_heavy",), _("Points for places 1 to 4: 3, 1, −1, −3 or 4, 2, 1, 0 (T-34).")),
+    "bye.score": ("average", ("fixed",), _("A bye scores the entrant's own average, or a fixed value (T-41).")),
+    "absence.score": ("zero", ("average",), _("An absent round scores zero, or the entrant's average (T-43).")),
+    "substitute.score": (
+        "entrant",
+        ("absent",),
+        _("A substituted seat's score counts for the entrant, or the round is his absence (T-25)."),
+    ),
+    "tiebreak.last": ("share", ("lot",), _("Entrants still level share the place, or draw lots (T-48).")),
+    "withdrawn": (
+        "ranked",
+        ("unranked",),
+        _("A withdrawn entrant stays ranked, or is listed after the others (T-52)."),
+    ),
+}
+
+
+def tournament_field_name(key: str) -> str:
+    return "tournament_" + key.replace(".", "__").replace("+", "_")
+
+
 MAX_ROUNDS = 32
 
 
@@ -68,6 +96,15 @@ class TournamentForm(EventForm):
         del self.fields["kind"]
         del self.fields["rounds"]
         self.fields["name"].error_messages["required"] = gettext("Give the tournament a name.")
+        for key, (default, others, meaning) in TOURNAMENT_OPTIONS.items():
+            empty = gettext("default: %(value)s") % {"value": default}
+            self.fields[tournament_field_name(key)] = forms.ChoiceField(
+                label=key, help_text=meaning, required=False, choices=[("", empty)] + [(v, v) for v in others]
+            )
+
+    @property
+    def tournament_fields(self) -> list:
+        return [self[tournament_field_name(key)] for key in TOURNAMENT_OPTIONS]
 
     def clean_sessions(self) -> list[int]:
         text = self.cleaned_data["sessions"]
@@ -100,6 +137,9 @@ class TournamentForm(EventForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        data["tournament_options"] = {
+            key: data[tournament_field_name(key)] for key in TOURNAMENT_OPTIONS if data.get(tournament_field_name(key))
+        }
         entrants = {n.casefold(): n for n in data.get("entrants") or []}
         if entrants:
             data["teams"] = self._teams(data.get("teams", ""), entrants)

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 
 from scorekeeper.engine.tournament.planner import Entrant as PlannedEntrant
 from scorekeeper.engine.tournament.planner import Request, Round, target
+from scorekeeper.engine.tournament.schedule import Verification, verify
 from scorekeeper.engine.tournament.scores import TournamentOptions
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import directed_event
@@ -248,3 +249,8 @@ def plan_preview(*, tournament: Tournament) -> Preview:
     if triples is not None and measures.get("triples", 0) > triples:
         shortfall["triples"] = measures["triples"] - triples
     return Preview(measures, repeats, triples, shortfall)
+
+
+def schedule_verification(*, tournament: Tournament) -> Verification:
+    """*Verify* (T-27): the schedule recomputed from the kept record and the seed, compared round by round."""
+    return verify(tournament.record, tournament.seed)

@@ -14,6 +14,7 @@ urlpatterns = [
     path("tournaments/<int:event_id>/substitute/", views.substitute, name="tournament-substitute"),
     path("tournaments/<int:event_id>/tables/<int:planned_id>/end/", views.table_end, name="tournament-table-end"),
     path("tournaments/<int:event_id>/close/", views.close, name="tournament-close"),
+    path("tournaments/<int:event_id>/verify/", views.verify, name="tournament-verify"),
     path("at/<str:token>/", views.place, name="place"),
     path("at/<str:token>/qr.svg", views.place_qr, name="place-qr"),
 ]

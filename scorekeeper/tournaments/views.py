@@ -27,6 +27,7 @@ from scorekeeper.tournaments.selectors import (
     places_needed,
     plan_preview,
     round_progress,
+    schedule_verification,
     started_count,
     table_at,
     tournament_rounds,
@@ -77,6 +78,7 @@ def tournament_new(request: HttpRequest, club_id: int) -> HttpResponse:
                 options=data["options"],
                 start=data["start"],
                 sessions=data["sessions"],
+                tournament_options=data["tournament_options"],
                 seed=data["seed"] or None,
                 user=request.user,
             )
@@ -326,6 +328,25 @@ def close(request: HttpRequest, event_id: int) -> HttpResponse:
     )
     services.tournament_close(tournament=tournament, user=request.user)
     messages.success(request, _("The tournament is closed and its seed revealed."))
+    return redirect("tournament", event_id=event_id)
+
+
+@login_required
+@require_POST
+def verify(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Recompute the schedule from its record and the seed, and say whether every round is the same (T-27)."""
+    tournament = directed_tournament(user=request.user, event_id=event_id)
+    found = schedule_verification(tournament=tournament)
+    if found.ok:
+        messages.success(request, _("The schedule was drawn again from its record and seed: every round is the same."))
+    else:
+        rounds = ", ".join(str(n) for n in found.differing_rounds)
+        messages.error(
+            request,
+            _("The schedule drawn again from its record differs in round(s) %(rounds)s.") % {"rounds": rounds}
+            if rounds
+            else _("The seed does not match its commitment."),
+        )
     return redirect("tournament", event_id=event_id)
 
 

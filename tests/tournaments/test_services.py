@@ -1,17 +1,20 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 
 import pytest
+from django.utils import timezone
 
 from scorekeeper.clubs.services import player_create
 from scorekeeper.engine import Contract, DealRecord, EngineError
 from scorekeeper.events.models import Event
+from scorekeeper.events.services import checkin_apply, event_create, seat_draw
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import deal_record, table_extend_round, table_sign
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import PhysicalTable, PlannedTable, Tournament
-from scorekeeper.tournaments.selectors import round_progress, table_at
+from scorekeeper.tournaments.selectors import places_needed, round_progress, table_at
 from tests.factories import make_club
 from tests.tournaments.builders import end_round_tables, make_tournament, meetings
 
@@ -266,3 +269,17 @@ def test_the_director_ends_a_table_short_after_a_whole_tour_never_inside_one():
     planned.refresh_from_db()
     table.refresh_from_db()
     assert planned.short and table.ended_at is not None
+
+
+def test_an_evenings_table_card_opens_the_table_of_its_number_in_each_new_round():
+    club = make_club()
+    event = event_create(club=club, name="Thursday", date=dt.date(2026, 11, 19), ruleset="parlett-chips")
+    players = [player_create(club=club, name=f"P{i}") for i in range(8)]
+    checkin_apply(event=event, present=players)
+    place = services.physical_tables_ensure(event=event, count=places_needed(event=event))[1]
+    assert place.number == 2
+    seat_draw(event=event, rng=random.Random(1))
+    assert (table_at(place=place).round, table_at(place=place).number) == (1, 2)
+    Table.objects.filter(event=event).update(ended_at=timezone.now())
+    seat_draw(event=event, rng=random.Random(2))
+    assert (table_at(place=place).round, table_at(place=place).number) == (2, 2)

@@ -195,3 +195,39 @@ def test_an_impossible_keep_apart_pair_is_refused_beside_the_field_with_nothing_
     assert tournament.keep_apart.count() == 2
     after = [list(t.seats) for t in PlannedTable.objects.filter(round__tournament=tournament).order_by("pk")]
     assert after == before
+
+
+def test_verify_draws_the_schedule_again_from_its_record_after_rounds_and_a_late_arrival(director):
+    client, club = director
+    tournament, _, _ = make_tournament(club=club)
+    services.tournament_confirm(tournament=tournament)
+    services.round_open(tournament=tournament, number=1)
+    end_round_tables(tournament, 1)
+    services.late_arrival_by_name(tournament=tournament, name="Zed")
+    services.round_open(tournament=tournament, number=2)
+    response = client.post(reverse("tournament-verify", args=[tournament.event_id]), follow=True)
+    assert "every round is the same" in response.content.decode()
+    # A record whose later round was changed by hand no longer verifies.
+    tournament.refresh_from_db()
+    record = tournament.record
+    record["rounds"][3]["tables"][0], record["rounds"][3]["tables"][1] = (
+        record["rounds"][3]["tables"][1],
+        record["rounds"][3]["tables"][0],
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(record=record)
+    response = client.post(reverse("tournament-verify", args=[tournament.event_id]), follow=True)
+    assert "differs in round(s) 4" in response.content.decode()
+
+
+def test_the_scoring_options_of_appendix_t_are_kept_when_they_differ_from_the_defaults(director):
+    client, club = director
+    data = new_tournament_post(
+        **{"tournament_tournament__method": "chips", "tournament_withdrawn": "unranked", "tournament_bye__score": ""}
+    )
+    client.post(reverse("tournament-new", args=[club.pk]), data)
+    assert Tournament.objects.get().options == {"tournament.method": "chips", "withdrawn": "unranked"}
+    response = client.post(
+        reverse("tournament-new", args=[club.pk]), new_tournament_post(tournament_tiebreak__last="coin")
+    )
+    assert response.status_code == 400
+    assert Tournament.objects.count() == 1
