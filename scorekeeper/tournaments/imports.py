@@ -34,6 +34,8 @@ from scorekeeper.tournaments.models import (
 # The longest names the rows keep (Player.name, Team.name, Event.name): a longer one is refused, not cut.
 NAME_LENGTH = 80
 EVENT_NAME_LENGTH = 120
+# The largest numbers the columns hold on every database (small and ordinary positive integers, an integer).
+SMALL, LARGE = 32767, 2147483647
 
 
 def tournament_check(raw: Any) -> document.Tournament:
@@ -42,6 +44,7 @@ def tournament_check(raw: Any) -> document.Tournament:
     tournament = document.parse_tournament(raw)
     document.settle_rounds(tournament)
     _names_fit(tournament)
+    _numbers_fit(tournament)
     return tournament
 
 
@@ -69,6 +72,22 @@ def _names_fit(tournament: document.Tournament) -> None:
                 if len(substitute.name.strip()) > NAME_LENGTH:
                     field = f"rounds[{r}].tables[{t}].substitutes[{s}].name"
                     raise _invalid(field, f"a name is at most {NAME_LENGTH} characters")
+
+
+def _numbers_fit(tournament: document.Tournament) -> None:
+    if not -LARGE <= tournament.session.start <= LARGE:
+        raise _invalid("start", f"the starting balance is at most {LARGE} either way")
+    for i, entrant in enumerate(tournament.entrants):
+        if entrant.number > LARGE:
+            raise _invalid(f"entrants[{i}].number", f"an entrant's number is at most {LARGE}")
+        if entrant.withdrawn_after is not None and entrant.withdrawn_after > SMALL:
+            raise _invalid(f"entrants[{i}].withdrawn_after", f"withdrawn_after is a round, at most {SMALL}")
+    if len(tournament.rounds) > SMALL:
+        raise _invalid("rounds", f"a tournament has at most {SMALL} rounds")
+    for r, planned in enumerate(tournament.rounds):
+        for t, table in enumerate(planned.tables):
+            if table.table > SMALL:
+                raise _invalid(f"rounds[{r}].tables[{t}].table", f"a table's number is at most {SMALL}")
 
 
 def club_for(value: str | None) -> Club:
