@@ -15,6 +15,8 @@ from scorekeeper.drawing.charts import line_chart, svg
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import TIE_BREAK, event_summary
 from scorekeeper.reports.gather import event_report_for
+from scorekeeper.tournaments import pages
+from scorekeeper.tournaments.standings import is_tournament, tournament_standings
 
 
 class WebLinks:
@@ -82,7 +84,7 @@ def event_context(event: Event, links) -> dict:
         x_label=_("deals played"),
         y_label=_("chips"),
     )
-    return {
+    context = {
         "club": event.club,
         "links": links,
         "event": event,
@@ -91,6 +93,14 @@ def event_context(event: Event, links) -> dict:
         "tie_break": TIE_BREAK,
         "chart": svg(chart, "accounts", title),
     }
+    if is_tournament(event):  # ranked by the tournament's method, not by chips
+        view = tournament_standings(event=event)
+        context["tournament"] = {
+            "rows": pages.rows(view),
+            "teams": pages.team_rows(view),
+            "explained": pages.explained(view),
+        }
+    return context
 
 
 def season_context(club: Club, year: int, links) -> dict:

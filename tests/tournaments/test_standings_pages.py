@@ -121,3 +121,17 @@ def test_standings_after_a_round_not_yet_played_are_those_after_the_last_played(
     later = client.get(reverse("tournament-standings", args=[director_event.pk]), {"round": 4}).content.decode()
     third = client.get(reverse("tournament-standings", args=[director_event.pk]), {"round": 3}).content.decode()
     assert _rows(later) == _rows(third) and "Standings after round 3" in later
+
+
+def test_the_club_results_site_ranks_a_closed_tournament_by_its_method(client):
+    from scorekeeper.public.services import club_site_set
+
+    club = make_club()
+    event = tournament_import(raw=tournament_document(revealed=True), club=club)
+    club_site_set(club=club, published=True)
+    html = client.get(reverse("club-site-event", args=[club.pk, event.pk])).content.decode()
+    rows = _rows(html)
+    assert len(rows) == 17 and rows == _rows(
+        client.get(reverse("public-standings", args=[event_link_make(event=event).token])).content.decode()
+    )
+    assert "firsts at a table" in html
