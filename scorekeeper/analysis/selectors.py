@@ -35,7 +35,9 @@ from scorekeeper.tables.presenters import CONTRACTS
 
 def _fingerprint(tables: list[TableLine], *, results: bool = False) -> str:
     """Tables, seats and revisions; or, with `results`, tables, seats and changes (all a rating depends on)."""
-    text = ";".join(f"{t.id}.{t.event_id}.{t.rated or t.seats}.{t.changes if results else t.revision}" for t in tables)
+    text = ";".join(
+        f"{t.id}.{t.event_id}.{t.rated or t.seats}.{(t.order or t.changes) if results else t.revision}" for t in tables
+    )
     return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()
 
 
@@ -58,9 +60,9 @@ def rating_run(club: Club, tables: list[TableLine]) -> RatingRun:
     prefix_key = f"rating-before-last:{club.pk}:{_fingerprint(games[:last], results=True)}"
     before = cache.get(prefix_key)
     if before is None:
-        before = rate((t.event_id, t.rated or t.seats, t.changes) for t in games[:last])
+        before = rate((t.event_id, t.rated or t.seats, t.order or t.changes) for t in games[:last])
         cache.set(prefix_key, before, 3600)
-    run = rate(((t.event_id, t.rated or t.seats, t.changes) for t in games[last:]), before.copy())
+    run = rate(((t.event_id, t.rated or t.seats, t.order or t.changes) for t in games[last:]), before.copy())
     cache.set(key, run, 3600)
     return run
 

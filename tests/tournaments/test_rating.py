@@ -44,3 +44,16 @@ def test_an_evening_table_counts_from_its_first_deal_as_before():
     table = make_table()
     lines = club_tables(club=table.event.club)
     assert lines[0].tournament is False and lines[0].rated is None
+
+
+def test_under_contracts_a_table_round_is_ranked_by_its_contract_points():
+    from scorekeeper.engine.tournament.document import standings_document
+
+    club = make_club()
+    doc = tournament_document(method="contracts")
+    tournament_import(raw=doc, club=club)
+    scored = standings_document(doc)["rounds"][0]["tables"]
+    lines = [t for t in club_tables(club=club) if t.round == 1]
+    # Under contracts a table score is its contract points (T-39): the command line's scores are the order.
+    assert [t.order for t in lines] == [tuple(int(s) for s in table["scores"]) for table in scored]
+    assert any(t.order != t.changes for t in lines)
