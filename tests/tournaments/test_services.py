@@ -309,3 +309,12 @@ def test_a_tournament_moves_with_its_club_and_its_cards_still_open_the_right_tab
     place = PhysicalTable.objects.get(event=copy.event, number=2)
     assert table_at(place=place) == PlannedTable.objects.get(round__tournament=copy, round__number=1, number=2).table
     assert PlannedTable.objects.get(round__tournament=copy, round__number=1, number=2).substitutes.get().name == "Zoe"
+
+
+def test_a_withdrawal_before_round_one_takes_the_entrant_off_and_keeps_the_others_numbers():
+    tournament, schedule, _ = make_tournament(entrants=17)
+    assert schedule.target is None  # a bye each round: no target (T-20)
+    schedule = services.entrant_withdraw(tournament=tournament, entrant=tournament.entrants.get(number=5))
+    assert sorted(tournament.entrants.values_list("number", flat=True)) == [1, 2, 3, 4] + list(range(6, 18))
+    assert (schedule.measures.repeats, schedule.target) == (0, 0)
+    assert all(rnd.byes == [] for rnd in tournament.planned_rounds.all())
