@@ -127,10 +127,8 @@ def tournament_page(request: HttpRequest, event_id: int) -> HttpResponse:
     return _page(request, directed_tournament(user=request.user, event_id=event_id))
 
 
-@login_required
-@require_POST
-def confirm(request: HttpRequest, event_id: int) -> HttpResponse:
-    tournament = directed_tournament(user=request.user, event_id=event_id)
+def _confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    event_id = tournament.event_id
     services.tournament_confirm(tournament=tournament, user=request.user)
     services.physical_tables_ensure(event=tournament.event, count=places_needed(event=tournament.event))
     messages.success(request, _("The plan is confirmed. Print the table cards, then open round 1."))
@@ -142,10 +140,8 @@ def _round_number(request: HttpRequest) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else None
 
 
-@login_required
-@require_POST
-def round_open(request: HttpRequest, event_id: int) -> HttpResponse:
-    tournament = directed_tournament(user=request.user, event_id=event_id)
+def _round_open(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    event_id = tournament.event_id
     number = _round_number(request)
     try:
         if number is None:
@@ -159,10 +155,8 @@ def round_open(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect("tournament", event_id=event_id)
 
 
-@login_required
-@require_POST
-def redraw(request: HttpRequest, event_id: int) -> HttpResponse:
-    tournament = directed_tournament(user=request.user, event_id=event_id)
+def _redraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    event_id = tournament.event_id
     try:
         services.round_redraw(tournament=tournament, user=request.user)
     except services.RoundRefused as refused:
@@ -179,10 +173,8 @@ def _changed(request: HttpRequest, words: str) -> None:
     messages.success(request, words + " " + _("The rounds not started were planned again: see the new figures."))
 
 
-@login_required
-@require_POST
-def late_arrival(request: HttpRequest, event_id: int) -> HttpResponse:
-    tournament = directed_tournament(user=request.user, event_id=event_id)
+def _late_arrival(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    event_id = tournament.event_id
     form = forms.LateArrivalForm(request.POST)
     if form.is_valid():
         try:
@@ -211,10 +203,8 @@ def _late_error(error: EngineError) -> str:
     return forms.engine_error(error)
 
 
-@login_required
-@require_POST
-def withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
-    tournament = directed_tournament(user=request.user, event_id=event_id)
+def _withdraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    event_id = tournament.event_id
     form = forms.WithdrawForm(request.POST, tournament=tournament)
     if form.is_valid():
         entrant = form.cleaned_data["entrant"]
@@ -233,10 +223,8 @@ def withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
     return _page(request, tournament, status=400, withdraw_form=form)
 
 
-@login_required
-@require_POST
-def keep_apart(request: HttpRequest, event_id: int) -> HttpResponse:
-    tournament = directed_tournament(user=request.user, event_id=event_id)
+def _keep_apart(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    event_id = tournament.event_id
     form = forms.KeepApartForm(request.POST, tournament=tournament)
     if form.is_valid():
         try:
@@ -253,10 +241,8 @@ def keep_apart(request: HttpRequest, event_id: int) -> HttpResponse:
     return _page(request, tournament, status=400, keep_form=form)
 
 
-@login_required
-@require_POST
-def substitute(request: HttpRequest, event_id: int) -> HttpResponse:
-    tournament = directed_tournament(user=request.user, event_id=event_id)
+def _substitute(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    event_id = tournament.event_id
     started = started_count(tournament=tournament)
     tables = PlannedTable.objects.filter(
         round__tournament=tournament, round__number=started, table__isnull=False, table__ended_at__isnull=True
@@ -293,12 +279,11 @@ def _substitute_error(error: EngineError) -> str:
     return forms.engine_error(error)
 
 
-@login_required
-@require_POST
-def table_end(request: HttpRequest, event_id: int, planned_id: int) -> HttpResponse:
+def _table_end(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """End a table after its last whole tour (T-9): short when its planned tours are not all played."""
-    tournament = directed_tournament(user=request.user, event_id=event_id)
-    planned = get_object_or_404(PlannedTable, pk=planned_id, round__tournament=tournament)
+    text = request.POST.get("table", "")
+    number = int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
+    planned = get_object_or_404(PlannedTable, pk=number, round__tournament=tournament)
     try:
         services.table_end_short(planned_table=planned, user=request.user)
     except EventClosed:
@@ -307,15 +292,12 @@ def table_end(request: HttpRequest, event_id: int, planned_id: int) -> HttpRespo
         messages.error(request, forms.engine_error(error))
     else:
         messages.success(request, _("Table %(number)s has ended its round.") % {"number": planned.number})
-    return redirect("tournament", event_id=event_id)
+    return redirect("tournament", event_id=tournament.event_id)
 
 
-@login_required
-@require_POST
-@confirmation
-def close(request: HttpRequest, event_id: int) -> HttpResponse:
+def _close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Close the tournament (after asking): tables still playing end, and the seed is revealed (T-26)."""
-    tournament = directed_tournament(user=request.user, event_id=event_id)
+    event_id = tournament.event_id
     ask(
         request,
         title=_("Close %(name)s?") % {"name": tournament.event.name},
@@ -331,11 +313,9 @@ def close(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect("tournament", event_id=event_id)
 
 
-@login_required
-@require_POST
-def verify(request: HttpRequest, event_id: int) -> HttpResponse:
+def _verify(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Recompute the schedule from its record and the seed, and say whether every round is the same (T-27)."""
-    tournament = directed_tournament(user=request.user, event_id=event_id)
+    event_id = tournament.event_id
     found = schedule_verification(tournament=tournament)
     if found.ok:
         messages.success(request, _("The schedule was drawn again from its record and seed: every round is the same."))
@@ -348,6 +328,34 @@ def verify(request: HttpRequest, event_id: int) -> HttpResponse:
             else _("The seed does not match its commitment."),
         )
     return redirect("tournament", event_id=event_id)
+
+
+# The changes the director makes on the tournament's page, each a form whose `action` names it.
+ACTIONS = {
+    "confirm": _confirm,
+    "open": _round_open,
+    "redraw": _redraw,
+    "late": _late_arrival,
+    "withdraw": _withdraw,
+    "keep_apart": _keep_apart,
+    "substitute": _substitute,
+    "verify": _verify,
+    "end_table": _table_end,
+    "close": _close,
+}
+
+
+@login_required
+@require_POST
+@confirmation
+def change(request: HttpRequest, event_id: int) -> HttpResponse:
+    """One of the director's changes to the tournament (ACTIONS), named by the form's `action`."""
+    tournament = directed_tournament(user=request.user, event_id=event_id)
+    act = ACTIONS.get(request.POST.get("action", ""))
+    if act is None:
+        messages.error(request, _("Choose what to do."))
+        return redirect("tournament", event_id=event_id)
+    return act(request, tournament)
 
 
 # --- the physical table's link ---------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ def test_pc6_entered_by_tapping_then_corrected(live_server, page: Page, screensh
     assert taps[1] == 5  # the alliance deal: Cat, ♠, Dan, 5, Save
     expect(page.get_by_text("Deal 4 saved.")).to_be_visible()
     assert balances(page) == ["36", "12", "12", "100"]
-    expect(page.locator(".progress")).to_contain_text("Tour 2 of 10 · deal 5 · pot 0")
+    expect(page.locator(".progress")).to_contain_text("Tour 2 of 10 · deal 5 of 40 · pot 0")
     page.screenshot(path=str(screenshot_dir / "entry-after-pc6.png"), full_page=True)
 
     # Correct deal 2: Ben made 5 tricks (a remise), not 3.

@@ -10,7 +10,8 @@ from scorekeeper.clubs.services import player_create
 from scorekeeper.engine import Contract, DealRecord, EngineError
 from scorekeeper.events.models import Event
 from scorekeeper.events.services import checkin_apply, event_create, seat_draw
-from scorekeeper.tables.models import Table
+from scorekeeper.operations.club_export import SECTIONS, club_export, club_import
+from scorekeeper.tables.models import Table, TableSnapshot
 from scorekeeper.tables.services import deal_record, table_extend_round, table_sign
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import PhysicalTable, PlannedTable, Tournament
@@ -283,3 +284,37 @@ def test_an_evenings_table_card_opens_the_table_of_its_number_in_each_new_round(
     Table.objects.filter(event=event).update(ended_at=timezone.now())
     seat_draw(event=event, rng=random.Random(2))
     assert (table_at(place=place).round, table_at(place=place).number) == (2, 2)
+
+
+def test_a_tournament_moves_with_its_club_and_its_cards_still_open_the_right_table():
+    tournament, _, _ = make_tournament()
+    services.tournament_confirm(tournament=tournament)
+    services.physical_tables_ensure(event=tournament.event, count=4)
+    open_round(tournament, 1)
+    planned = PlannedTable.objects.get(round__number=1, number=2)
+    services.substitute_add(planned_table=planned, seat=3, from_deal=1, name="Zoe")
+    document = club_export(club=tournament.event.club)
+    assert [e["number"] for e in document["entrants"]] == list(range(1, 17))
+    assert len(document["planned_tables"]) == 20 and len(document["physical_tables"]) == 4
+    record = Tournament.objects.get(pk=tournament.pk).record
+    club = tournament.event.club
+    # The club leaves this database (children first), as it would leave the old laptop.
+    TableSnapshot.objects.filter(table__event__club=club).delete()
+    for section in reversed(SECTIONS):
+        section.model._base_manager.filter(**{section.club_path: club}).delete()
+    club.delete()
+    moved = club_import(document=document)
+    copy = Tournament.objects.get(event__club=moved)
+    assert copy.seed_sha256 == tournament.seed_sha256 and copy.record == record
+    place = PhysicalTable.objects.get(event=copy.event, number=2)
+    assert table_at(place=place) == PlannedTable.objects.get(round__tournament=copy, round__number=1, number=2).table
+    assert PlannedTable.objects.get(round__tournament=copy, round__number=1, number=2).substitutes.get().name == "Zoe"
+
+
+def test_a_withdrawal_before_round_one_takes_the_entrant_off_and_keeps_the_others_numbers():
+    tournament, schedule, _ = make_tournament(entrants=17)
+    assert schedule.target is None  # a bye each round: no target (T-20)
+    schedule = services.entrant_withdraw(tournament=tournament, entrant=tournament.entrants.get(number=5))
+    assert sorted(tournament.entrants.values_list("number", flat=True)) == [1, 2, 3, 4] + list(range(6, 18))
+    assert (schedule.measures.repeats, schedule.target) == (0, 0)
+    assert all(rnd.byes == [] for rnd in tournament.planned_rounds.all())

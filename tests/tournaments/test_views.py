@@ -14,6 +14,12 @@ from tests.tournaments.builders import NAMES, SEED, end_round_tables, make_tourn
 pytestmark = pytest.mark.django_db
 
 
+def change(client, tournament, action: str, data: dict | None = None, **kwargs):
+    """POST one of the director's changes, as the tournament page's forms do."""
+    url = reverse("tournament-change", args=[tournament.event_id])
+    return client.post(url, {"action": action, **(data or {})}, **kwargs)
+
+
 @pytest.fixture
 def director(client):
     user = make_user()
@@ -87,14 +93,14 @@ def test_rounds_open_and_a_round_past_the_plan_is_refused(director):
     client, club = director
     tournament, _, _ = make_tournament(club=club)
     url = reverse("tournament", args=[tournament.event_id])
-    client.post(reverse("tournament-confirm", args=[tournament.event_id]))
+    change(client, tournament, "confirm")
     assert PhysicalTable.objects.filter(event=tournament.event).count() == 4
-    response = client.post(reverse("tournament-open", args=[tournament.event_id]), {"round": "9"})
+    response = change(client, tournament, "open", {"round": "9"})
     assert response.status_code == 400
     assert "The plan has no round 9." in response.content.decode()
-    response = client.post(reverse("tournament-open", args=[tournament.event_id]), {"round": "2"})
+    response = change(client, tournament, "open", {"round": "2"})
     assert "Round 1 is the next to open." in response.content.decode()
-    assert client.post(reverse("tournament-open", args=[tournament.event_id]), {"round": "1"})["Location"] == url
+    assert change(client, tournament, "open", {"round": "1"})["Location"] == url
     page = client.get(url).content.decode()
     assert "4 tables still playing" in page
     assert "0 of 1 tours, 0 of 4 deals" in page
@@ -106,7 +112,7 @@ def test_a_late_arrival_after_the_last_round_is_refused_beside_the_field(directo
     tournament, _, _ = make_tournament(club=club, sessions=(1,))
     services.tournament_confirm(tournament=tournament)
     services.round_open(tournament=tournament, number=1)
-    response = client.post(reverse("tournament-late", args=[tournament.event_id]), {"name": "Zed"})
+    response = change(client, tournament, "late", {"name": "Zed"})
     assert response.status_code == 400
     assert "Every round has started: a late arrival has no round left to play." in response.content.decode()
     assert not Player.objects.filter(name="Zed").exists()
@@ -118,9 +124,8 @@ def test_a_substitute_for_a_seat_with_no_player_is_refused(director):
     services.tournament_confirm(tournament=tournament)
     services.round_open(tournament=tournament, number=1)
     planned = tournament.planned_rounds.get(number=1).tables.get(number=1)
-    response = client.post(
-        reverse("tournament-substitute", args=[tournament.event_id]),
-        {"table": planned.pk, "seat": "5", "name": "Zoe", "from_deal": "1"},
+    response = change(
+        client, tournament, "substitute", {"table": planned.pk, "seat": "5", "name": "Zoe", "from_deal": "1"}
     )
     assert response.status_code == 400
     assert "This seat has no player to replace." in response.content.decode()
@@ -156,22 +161,29 @@ def test_table_cards_and_seating_lists_are_pdfs_for_the_director(director):
     assert client.get(reverse("event-table-cards", args=[tournament.event_id])).status_code == 302
 
 
+def test_an_unknown_change_is_refused_with_nothing_done(director):
+    client, club = director
+    tournament, _, _ = make_tournament(club=club)
+    response = change(client, tournament, "explode", follow=True)
+    assert "Choose what to do." in response.content.decode()
+    assert Tournament.objects.get(pk=tournament.pk).confirmed_at is None
+
+
 def test_another_clubs_director_cannot_see_the_tournament(director):
     client, _ = director
     tournament, _, _ = make_tournament()
     assert client.get(reverse("tournament", args=[tournament.event_id])).status_code == 404
-    assert client.post(reverse("tournament-confirm", args=[tournament.event_id])).status_code == 404
+    assert change(client, tournament, "confirm").status_code == 404
 
 
 def test_closing_asks_first_then_reveals_the_seed_on_the_public_standings(director):
     client, club = director
     tournament, _, _ = make_tournament(club=club)
-    url = reverse("tournament-close", args=[tournament.event_id])
-    asked = client.post(url)
+    asked = change(client, tournament, "close")
     assert asked.status_code == 200 and "Close Spring open?" in asked.content.decode()
     tournament.refresh_from_db()
     assert tournament.seed_revealed_at is None and tournament.event.is_open
-    client.post(url, {"confirm": "1"})
+    change(client, tournament, "close", {"confirm": "1"})
     tournament.refresh_from_db()
     assert tournament.seed_revealed_at is not None and not tournament.event.is_open
     assert tournament.record["seed"] == SEED
@@ -187,9 +199,7 @@ def test_an_impossible_keep_apart_pair_is_refused_beside_the_field_with_nothing_
     services.keep_apart_add(tournament=tournament, first=one, second=three)
     before = [list(t.seats) for t in PlannedTable.objects.filter(round__tournament=tournament).order_by("pk")]
     # Two tables and no bye: Ann, Ben and Cat cannot all sit at different tables.
-    response = client.post(
-        reverse("tournament-keep-apart", args=[tournament.event_id]), {"first": two.pk, "second": three.pk}
-    )
+    response = change(client, tournament, "keep_apart", {"first": two.pk, "second": three.pk})
     assert response.status_code == 400
     assert "No seating can keep these entrants apart" in response.content.decode()
     assert tournament.keep_apart.count() == 2
@@ -205,7 +215,7 @@ def test_verify_draws_the_schedule_again_from_its_record_after_rounds_and_a_late
     end_round_tables(tournament, 1)
     services.late_arrival_by_name(tournament=tournament, name="Zed")
     services.round_open(tournament=tournament, number=2)
-    response = client.post(reverse("tournament-verify", args=[tournament.event_id]), follow=True)
+    response = change(client, tournament, "verify", follow=True)
     assert "every round is the same" in response.content.decode()
     # A record whose later round was changed by hand no longer verifies.
     tournament.refresh_from_db()
@@ -215,7 +225,7 @@ def test_verify_draws_the_schedule_again_from_its_record_after_rounds_and_a_late
         record["rounds"][3]["tables"][0],
     )
     Tournament.objects.filter(pk=tournament.pk).update(record=record)
-    response = client.post(reverse("tournament-verify", args=[tournament.event_id]), follow=True)
+    response = change(client, tournament, "verify", follow=True)
     assert "differs in round(s) 4" in response.content.decode()
 
 
