@@ -26,14 +26,12 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
 from pathlib import Path
 
 os.environ["DEBUG"] = "false"
-os.environ.setdefault("TABLE_CACHE_DIR", os.path.join(tempfile.mkdtemp(), "table-cache"))
 import database  # noqa: E402,F401  (first: Django on a fresh temporary SQLite file; the server inherits its URL)
 
 from scorekeeper.clubs.services import club_create, player_create  # noqa: E402
@@ -105,6 +103,9 @@ def build() -> dict:
 
 
 def free_port() -> int:
+    """BENCH_PORT when set (the port this machine gives the benchmark), else any free loopback port."""
+    if os.environ.get("BENCH_PORT"):
+        return int(os.environ["BENCH_PORT"])
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -128,7 +129,6 @@ def start_server() -> tuple[subprocess.Popen, int, str]:
         "SECRET_KEY": secrets.token_urlsafe(50),
         "SERVER_PIDFILE": str(scratch / "server.pid"),
         "BACKUP_DIR": str(scratch / "backups"),
-        "TABLE_CACHE_DIR": str(scratch / "table-cache"),
     }
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
     deadline = time.monotonic() + 30

@@ -1,10 +1,9 @@
 """The form renderer: Django's, with its commonest widget templates written out in Python.
 
 Every widget went through the template engine (input.html including attrs.html, a select including one template
-per option), which made two thirds of a live preview's time when the deal form was rendered that way (its fields
-are now written out whole by tables/deal_fields.py, with the helpers below). These functions give the same HTML
-as those templates, character for character (tests/web/test_renderers.py compares them); any other template is
-rendered by the template engine.
+per option), which made two thirds of a live preview's time (the deal form's radio buttons and selects, rendered
+by templates/tables/_deal_fields.html). These functions give the same HTML as those templates, character for
+character (tests/web/test_renderers.py compares them); any other template is rendered by the template engine.
 """
 
 from __future__ import annotations

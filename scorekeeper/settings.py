@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "scorekeeper.events",
     "scorekeeper.tables",
     "scorekeeper.analysis",
+    "scorekeeper.tournaments",
     "scorekeeper.public",
     "scorekeeper.webapp",
     "scorekeeper.operations",
@@ -119,17 +120,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # at once would fail there where the club's database waits its turn.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
-# "tables" keeps each table's state after its last deal and its rendered ledger, under the table's revision
-# (scorekeeper/tables/screen.py). Shared by the server's processes, so that each reads what a save left: a SQLite
-# file of its own in TABLE_CACHE_DIR (scorekeeper/sqlitecache.py).
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "tables": {
-        "BACKEND": "scorekeeper.sqlitecache.SQLiteCache",
-        "LOCATION": env("TABLE_CACHE_DIR", default=str(BASE_DIR / ".cache" / "tables")),
-        "OPTIONS": {"MAX_ENTRIES": 2000},
-    },
-}
+# The analysis keeps the parts of the club's averages here, keyed by the tables and revisions they add up. A
+# table's figures are never cached here: its snapshot is a database row (scorekeeper/tables/snapshot.py).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

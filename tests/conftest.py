@@ -56,8 +56,7 @@ def _empty_cache():
 
 
 class _InFlight:
-    """The live server's requests not yet finished, the work they leave after their response included
-    (scorekeeper/deferred.py runs it from request_finished, before this receiver, connected later)."""
+    """The live server's requests not yet finished."""
 
     def __init__(self) -> None:
         self.count = 0
@@ -80,8 +79,8 @@ class _InFlight:
 @pytest.fixture(autouse=True)
 def _live_requests_finish_before_the_flush(request):
     """A browser test ends when the page shows what it waits for; the server may still be finishing a request
-    (a save's digest runs after its answer). The test's database is flushed only once they are done: a flush
-    meeting a request that still writes is a deadlock on PostgreSQL."""
+    (its answer sent, its connection not yet closed). The test's database is flushed only once they are done:
+    a flush meeting a request that still writes is a deadlock on PostgreSQL."""
     if "live_server" not in request.fixturenames:
         yield
         return

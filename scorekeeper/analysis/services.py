@@ -2,8 +2,7 @@
 made again for the tables whose revision has moved on (see analysis.models).
 
 The pages' readers (analysis.selectors) take their tables from `club_tables`, which makes any stale digest
-first; saving a table makes its digest right after the commit, once the phone has its answer (analysis.apps),
-so a page rarely has any to make.
+first: a digest is made when a page reads it, never on a phone's save.
 """
 
 from __future__ import annotations
@@ -15,14 +14,12 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from scorekeeper.analysis.figures import BASE, bucket_keys, bucket_sums, bucket_totals, digest_row, digest_rows
+from scorekeeper.analysis.figures import bucket_sums, bucket_totals, digest_rows
 from scorekeeper.analysis.models import TableDigest
 from scorekeeper.clubs.models import Club
-from scorekeeper.deferred import after_response
-from scorekeeper.engine import LedgerEntry, Session, TableState
 from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import table_result
 from scorekeeper.tables.models import Deal, Table
+from scorekeeper.tables.snapshot import snapshots_read
 
 TABLE_FIELDS = (
     "id",
@@ -93,16 +90,16 @@ def digests_refresh(*, table_ids: list[int], parts: bool = True) -> dict[int, Ta
     deals: dict[int, list[Deal]] = defaultdict(list)
     for deal in Deal.objects.filter(table_id__in=table_ids).order_by("table_id", "position"):
         deals[deal.table_id].append(deal)
+    snapshots = snapshots_read(tables=tables)
     digests = {}
     for table in tables:
         ledger = table.fold([d.to_record() for d in deals[table.pk]])
-        balances, _store = table_result(table, ledger)
         rows = digest_rows(ledger, table.opening(ledger.session))
         digests[table.pk] = TableDigest(
             table_id=table.pk,
             revision=table.revision,
             deals=len(rows),
-            changes=[b - ledger.session.start for b in balances],
+            changes=[b - ledger.session.start for b in snapshots[table.pk].result],
             rows=rows,
             buckets=bucket_sums(rows),
         )
@@ -154,80 +151,3 @@ def _event_tables(event_ids: set[int]) -> dict[int, list[tuple[int, int]]]:
     ):
         tables[event_id].append((pk, revision))
     return tables
-
-
-def digest_append(
-    *, table_id: int, event_id: int, revision: int, entry: LedgerEntry, before: TableState, session: Session | None
-) -> None:
-    """The digest of revision `revision` + 1 from that of `revision` and the deal appended at it (`entry`, after
-    the state `before`, in the table's `session`; the table, of event `event_id`, open): no fold. Without a
-    digest of `revision`, or without the session, the table is folded."""
-    digest = TableDigest.objects.filter(table_id=table_id, revision=revision).first()
-    if digest is None or session is None:
-        digests_refresh(table_ids=[table_id])
-        return
-    if not entry.void:
-        row = digest_row(session, before, entry)
-        digest.rows.append(row)
-        digest.deals += 1
-        digest.changes = [c + d for c, d in zip(digest.changes, entry.deltas, strict=True)]
-        for seat, key in enumerate(bucket_keys(row)):
-            line = digest.buckets.setdefault(key, [0, 0])
-            line[0] += 1
-            line[1] += row[BASE + seat]
-    TableDigest.objects.filter(table_id=table_id, revision=revision).update(
-        revision=revision + 1,
-        deals=digest.deals,
-        changes=digest.changes,
-        rows=digest.rows,
-        buckets=digest.buckets,
-    )
-    _reference_part_carry(table_id=table_id, event_id=event_id, revision=revision, row=None if entry.void else row)
-
-
-def _reference_part_carry(*, table_id: int, event_id: int, revision: int, row: list | None) -> None:
-    """Carry the part of the club's averages of event `event_id` from the table's revision `revision` to the
-    next, adding the appended deal's row (one query; nothing when the part is not in the cache: the next page
-    makes it)."""
-    pairs = list(Table.objects.filter(event_id=event_id).values_list("id", "revision"))
-    if not pairs:
-        return
-    before = [(pk, revision if pk == table_id else rev) for pk, rev in pairs]
-    part = cache.get(reference_part_key(event_id, before))
-    if part is None:
-        return
-    if row is not None:
-        for seat, key in enumerate(bucket_keys(row)):
-            line = part.setdefault(key, [0, 0])
-            line[0] += 1
-            line[1] += row[BASE + seat]
-    cache.set(reference_part_key(event_id, pairs), part, 3600 * 24)
-
-
-def digest_refresh_after_response(
-    *,
-    table_id: int,
-    appended: LedgerEntry | None = None,
-    before: TableState | None = None,
-    revision: int | None = None,
-    session: Session | None = None,
-    event_id: int | None = None,
-    **_signal,
-) -> None:
-    """Remake a table's digest once the change that raised its revision is committed and, when a request made
-    it, once the response is sent (a phone's save does not wait for it): from the digest before when the change
-    appended one deal (a save: a tap at the table must not fold the table), else from the fold. A failure here
-    costs the save nothing: the digest stays stale and the next page makes it (club_tables)."""
-    if appended is not None and before is not None and revision is not None and event_id is not None:
-        after_response(
-            lambda: digest_append(
-                table_id=table_id,
-                event_id=event_id,
-                revision=revision,
-                entry=appended,
-                before=before,
-                session=session,
-            )
-        )
-    else:
-        after_response(lambda: digests_refresh(table_ids=[table_id]))

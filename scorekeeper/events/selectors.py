@@ -1,6 +1,7 @@
 """Reads for events: chip accounts across tables and tours, standings per round, overall and per season.
 
-Every figure is the engine's fold over the tables' deals; nothing here is stored."""
+Every figure comes from the tables' snapshots (tables.snapshot) through the engine's standings
+(engine.standings); nothing here folds a deal."""
 
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.clubs.models import Player
 from scorekeeper.clubs.selectors import clubs_directed_by
-from scorekeeper.engine import EngineError, Ledger, close_session
+from scorekeeper.engine.standings import TableResult, evening_standings
 from scorekeeper.events.models import CheckIn, Event, PlayerMerge, SitOut
-from scorekeeper.ranking import rank_with_ties
 from scorekeeper.tables.models import Signature, Table
+from scorekeeper.tables.snapshot import Snapshot, snapshots_read
 
 TIE_BREAK = _(
     "Ties are broken by the result of the latest round played, then by fewer sit-outs; "
@@ -30,7 +31,7 @@ TIE_BREAK = _(
 @dataclass
 class TableProgress:
     table: Table
-    ledger: Ledger  # the engine's fold of the table's deals, for whoever reads further (reports)
+    snapshot: Snapshot  # the table's fold as every page reads it
     deals: int  # valid deals played
     tours_done: int
     tours_planned: int
@@ -38,6 +39,11 @@ class TableProgress:
     store: int  # chips (or counters) still on the table
     ended: bool
     can_end: bool
+
+    @property
+    def records(self) -> int:
+        """Deals recorded, misdeals included."""
+        return self.snapshot.records
 
 
 @dataclass
@@ -65,80 +71,71 @@ class EventSummary:
         return sum(a.account for a in self.accounts) + self.on_tables == self.chips_brought
 
 
-def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
-    """Accounts and standings (overall, or for one round), and every table's progress. Four queries."""
-    tables = list(
+def event_tables(*, event: Event) -> list[Table]:
+    """The event's tables in round and number order, with their players and the signatures standing (`signed`)."""
+    return list(
         Table.objects.filter(event=event)
         .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
-        .prefetch_related("deals", Prefetch("signatures", Signature.objects.filter(cleared_at=None), "signed"))
+        .prefetch_related(Prefetch("signatures", Signature.objects.filter(cleared_at=None), "signed"))
         .order_by("round", "number")
     )
+
+
+def event_summary(*, event: Event, round: int | None = None) -> EventSummary:
+    """Accounts and standings (overall, or for one round), and every table's progress, from the tables'
+    snapshots: nothing is folded when every snapshot is current."""
+    tables = event_tables(event=event)
+    snapshots = snapshots_read(tables=tables)
     checkins = list(CheckIn.objects.filter(event=event).select_related("player"))
-    sitouts = list(SitOut.objects.filter(event=event).values_list("player_id", "round"))
-    start = event.start
-    accounts: dict[int, Account] = {c.player_id: Account(c.player, start) for c in checkins}
+    players = {c.player_id: c.player for c in checkins}
+    sitouts: dict[int, int] = defaultdict(int)
+    for player_id in SitOut.objects.filter(event=event).values_list("player_id", flat=True):
+        sitouts[player_id] += 1
+    tours = event.tours_per_round
+    results = []
     progress = []
-    on_tables = 0
     for table in tables:
-        deals = sorted(table.deals.all(), key=lambda d: d.position)
-        session = table.session()
-        ledger = table.fold([d.to_record() for d in deals])
-        state = ledger.state
-        balances, store = table_result(table, ledger)
-        on_tables += store
-        for seat, player in enumerate(table.players):
-            account = accounts.setdefault(player.pk, Account(player, start))
-            delta = balances[seat] - start
-            account.account += delta
-            account.by_round[table.round] = account.by_round.get(table.round, 0) + delta
-            account.deals += state.number
-        tours_planned = session.options.session_tours + table.extra_tours
+        snapshot = snapshots[table.pk]
+        players.update((p.pk, p) for p in table.players)
+        number = snapshot.deals
+        results.append(TableResult(table.round, table_seat_ids(table), snapshot.result, number))
         progress.append(
             TableProgress(
                 table=table,
-                ledger=ledger,
-                deals=state.number,
-                tours_done=state.number // 4,
-                tours_planned=tours_planned,
-                unfinished_tour=state.number % 4 != 0,
-                store=store,
+                snapshot=snapshot,
+                deals=number,
+                tours_done=number // 4,
+                tours_planned=tours + table.extra_tours,
+                unfinished_tour=number % 4 != 0,
+                store=snapshot.left,
                 ended=table.ended_at is not None,
-                can_end=table.ended_at is None and state.number > 0 and state.number % 4 == 0,
+                can_end=table.ended_at is None and number > 0 and number % 4 == 0,
             )
         )
-    for player_id, _round in sitouts:
-        if player_id in accounts:
-            accounts[player_id].sitouts += 1
-    for account in accounts.values():
-        account.change = account.account - start
+    standings = evening_standings(
+        start=event.start,
+        results=results,
+        players=[c.player_id for c in checkins],
+        sitouts={pk: count for pk, count in sitouts.items() if pk in players},
+        round=round,
+        order=lambda pk: players[pk].name,
+    )
+    accounts = [
+        Account(players[s.player], s.account, s.change, dict(s.by_round), s.deals, s.sitouts, s.rank) for s in standings
+    ]
+    on_tables = sum(p.store for p in progress)
     current = max((t.round for t in tables), default=0)
-    ranked = rank(list(accounts.values()), round)
-    return EventSummary(event, ranked, progress, start * len(accounts), on_tables, current)
+    return EventSummary(event, accounts, progress, event.start * len(accounts), on_tables, current)
 
 
-def table_result(table: Table, ledger: Ledger) -> tuple[tuple[int, ...], int]:
-    """Each seat's balance and what is still on the table; once the table has ended its round, after the
-    end-of-session rule (A-40)."""
-    state = ledger.state
-    if table.ended_at is not None:
-        try:
-            closing = close_session(ledger.session, state)
-            return closing.balances, closing.state.store_total()
-        except EngineError:
-            pass  # play_on_until_won with a pot: the table could not have ended; keep what is on it
-    return state.balances, state.store_total()
+def table_seat_ids(table: Table) -> tuple[int, int, int, int]:
+    return (table.seat_0_id, table.seat_1_id, table.seat_2_id, table.seat_3_id)
 
 
-def rank(accounts: list[Account], round: int | None = None) -> list[Account]:
-    """Order by the account (or one round's result); ties by the latest round, then fewer sit-outs."""
-
-    def score(a: Account) -> int:
-        return a.by_round.get(round, 0) if round else a.account
-
-    def latest(a: Account) -> int:
-        return a.by_round[max(a.by_round)] if a.by_round else 0
-
-    return rank_with_ties(accounts, key=lambda a: (-score(a), -latest(a), a.sitouts), then=lambda a: a.player.name)
+def seated_in_round(*, event: Event, round: int) -> set[int]:
+    """The ids of the players seated at a table of the event's round."""
+    seats = Table.objects.filter(event=event, round=round).values_list("seat_0", "seat_1", "seat_2", "seat_3")
+    return {pk for row in seats for pk in row}
 
 
 def seats_history(*, event: Event) -> dict[int, list[frozenset[int]]]:

@@ -127,7 +127,7 @@ def seat_draw(*, event: Event, method: str = "random", rng: random.Random | None
     rng = rng or random.SystemRandom()
     summary = event_summary(event=event)
     current = [t for t in summary.tables if t.table.round == summary.current_round]
-    if redo and current and not any(t.ledger.entries for t in current):
+    if redo and current and not any(t.records for t in current):
         # The round has no deal yet: its draw is replaced (a late arrival, a wrong check-in).
         Table.objects.filter(event=event, round=summary.current_round).delete()
         SitOut.objects.filter(event=event, round=summary.current_round).delete()
@@ -401,7 +401,7 @@ def seat_late_arrival(*, event: Event, player: Player, method: str = "random", u
         SitOut.objects.filter(event=event, round=round_number).delete()
         what = f"new table {number} with {', '.join(p.name for p in waiting)}"
         result = "table"
-    elif not any(t.ledger.entries for t in current):
+    elif not any(t.records for t in current):
         seat_draw(event=event, method=method, redo=True)
         what = f"round {round_number} drawn again"
         result = "redraw"

@@ -59,8 +59,8 @@ MERGE_MOVED = {
     "checkins_dropped": (Event, False),
     "sitouts_dropped": (Event, True),
 }
-# Kept out on purpose: the analysis digests are a cache, made again from the deals.
-NOT_EXPORTED = ("analysis.TableDigest",)
+# Kept out on purpose: the analysis digests and the table snapshots are caches, made again from the deals.
+NOT_EXPORTED = ("analysis.TableDigest", "tables.TableSnapshot")
 
 
 class ImportRefused(Exception):

@@ -122,28 +122,27 @@ def event_report_for(event: Event) -> EventReport:
     tables = []
     for progress in summary.tables:
         names = tuple(p.name for p in progress.table.players)
-        for e in progress.ledger.entries:
-            if e.void:
+        for row in progress.snapshot.rows:
+            if row.void:
                 continue
             deals += 1
-            d = e.deal
-            counts[d.contract][0] += 1
-            counts[d.contract][1] += contract_made(d.contract.value, e.line.value)
-            remises += e.line is Line.REMISE
-            codilles += e.line is Line.CODILLE
-            voles_tried += d.vole_attempted
-            voles_won += e.line is Line.VOLE_WON
-            largest = max(largest, e.stake or 0)
+            counts[row.contract][0] += 1
+            counts[row.contract][1] += contract_made(row.contract.value, row.line.value)
+            remises += row.line is Line.REMISE
+            codilles += row.line is Line.CODILLE
+            voles_tried += row.vole_attempted
+            voles_won += row.line is Line.VOLE_WON
+            largest = max(largest, row.stake)
             for seat, name in enumerate(names):
                 line = series.setdefault(name, [event.start])
-                line.append(line[-1] + e.deltas[seat])
+                line.append(line[-1] + row.deltas[seat])
         tables.append(
             TableSummary(
                 _("Round %(round)s · table %(table)s")
                 % {"round": progress.table.round, "table": progress.table.number},
                 names,
                 progress.deals,
-                progress.ledger.state.balances,
+                progress.snapshot.result,
             )
         )
     standings = tuple(Standing(a.rank, a.player.name, a.account, a.change) for a in summary.accounts)

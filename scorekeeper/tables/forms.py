@@ -38,6 +38,14 @@ PENALTIES = [
     (PenaltyKind.SHOWED_CARDS.value, _("showed cards")),
 ]
 WITH_ALLY = {Contract.ALLIANCE.value, Contract.FORCED.value}
+PENALTY_PARTS = ("kind", "seat", "other", "count", "intentional")
+# The fields folded under "Called card, penalties, late claims": the fold opens when one of them has an error.
+MORE = (
+    "called",
+    *(f"penalty_{part}{slot}" for slot in ("", "_2") for part in PENALTY_PARTS),
+    "matadors_late",
+    "sans_prendre_late",
+)
 
 
 class DealForm(forms.Form):
@@ -231,6 +239,27 @@ class DealForm(forms.Form):
         if self.shows_seat_tricks:
             shown |= {f"seat_tricks_{s}" for s in range(4)}
         return shown
+
+    @property
+    def seat_tricks(self) -> list:
+        return [self[f"seat_tricks_{s}"] for s in range(4)]
+
+    @property
+    def penalty_slots(self) -> list[dict]:
+        """The two penalties' fields by part (kind, seat, other, count, intentional), and those whose errors are
+        shown below them (`checked`)."""
+        slots = []
+        for slot in ("", "_2"):
+            fields = {part: self[f"penalty_{part}{slot}"] for part in PENALTY_PARTS}
+            fields["checked"] = [fields[part] for part in PENALTY_PARTS[:4]]
+            slots.append(fields)
+        return slots
+
+    @property
+    def more_open(self) -> bool:
+        """Whether the folded part opens: a penalty is chosen, or one of its fields has an error."""
+        chosen = self["penalty_kind"].value() or self["penalty_kind_2"].value()
+        return bool(chosen or any(self.errors.get(name) for name in MORE))
 
     @property
     def stray_errors(self) -> list[str]:

@@ -1,7 +1,5 @@
-"""Reads for a table: its ledger is the engine's fold over the stored deals, never a stored settlement.
-
-The entry screen reads the state after the last deal and the rendered ledger from the cache of the table's
-revision (tables/screen.py); the rows are folded only when something reads them."""
+"""Reads for a table: its snapshot (tables.snapshot), and its deals folded by the engine for the pages that show
+every deal's settlement. A settlement is never stored as the truth: the snapshot is made from the deals."""
 
 from __future__ import annotations
 
@@ -11,32 +9,27 @@ from functools import cached_property
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 from django.urls import reverse
-from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper.engine import (
     DealRecord,
-    EngineError,
     Ledger,
     LedgerEntry,
     RuleSet,
     Session,
     TableState,
-    close_session,
     fold,
     settle_deal,
 )
 from scorekeeper.links import token_paths
-from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, Signature, Table
-from scorekeeper.tables.prepared import PreparedGet
-from scorekeeper.tables.presenters import describe, describe_record, ledger_row_html, tour_rows_html
-from scorekeeper.tables.screen import TableHead, TourTotal
+from scorekeeper.tables.presenters import describe, describe_record, describe_row
+from scorekeeper.tables.snapshot import Snapshot, TourTotal, snapshot_read
 
 __all__ = [
     "CorrectionPreview",
     "LedgerRow",
     "StruckRow",
-    "TableHead",
+    "Snapshot",
     "TableView",
     "TourTotal",
     "correction_preview",
@@ -87,22 +80,14 @@ TABLE_PATHS = {
 
 
 class TableView:
-    """A table's fold as its pages read it. `head` (the state after the last deal) may come from the cache; the
-    rows are folded from the stored deals only when read."""
+    """A table as its pages read it: the snapshot (tables.snapshot) for everything after the last deal; the
+    deals themselves, folded, only for what shows every deal's settlement (a deal's page, exports, sheets)."""
 
-    def __init__(self, table: Table, session: Session, head: TableHead | None = None, explain: bool = False) -> None:
+    def __init__(self, table: Table, session: Session, snapshot: Snapshot, explain: bool = False) -> None:
         self.table = table
         self.session = session
+        self.snapshot = snapshot
         self.explain = explain
-        if head is not None:
-            self.__dict__["head"] = head
-
-    @cached_property
-    def head(self) -> TableHead:
-        entries = self.ledger.entries
-        struck = Deal.every.filter(table=self.table, struck_at__isnull=False).count()
-        tours = screen.tour_totals(entries)
-        return TableHead(state=self.ledger.state, records=len(entries), tours=tours, struck=struck)
 
     @cached_property
     def paths(self) -> dict[str, str]:
@@ -130,7 +115,7 @@ class TableView:
     @cached_property
     def struck(self) -> tuple[StruckRow, ...]:
         """The deals struck out of this table's sequence, oldest first."""
-        if not self.head.struck:
+        if not self.snapshot.struck:
             return ()
         struck = list(Deal.every.filter(table=self.table, struck_at__isnull=False).order_by("struck_at", "pk"))
         if not struck:
@@ -157,41 +142,25 @@ class TableView:
 
     @property
     def state(self) -> TableState:
-        return self.head.state
+        return self.snapshot.state
 
     @property
     def records(self) -> int:
-        return self.head.records
+        return self.snapshot.records
 
     @property
     def tours(self) -> tuple[TourTotal, ...]:
-        return self.head.tours
-
-    def deal_href(self, position: int) -> str:
-        return reverse("deal", kwargs={"token": self.table.token, "position": position})
+        return self.snapshot.tours
 
     @cached_property
-    def rows_html(self) -> SafeString:
-        """The ledger's deals, newest first, as the table page shows them: kept per revision and language."""
-        token, revision = self.table.token, self.table.revision
-        html = screen.rows_get(token=token, revision=revision, session=self.session)
-        if html is None:
-            players = self.session.players
-            html = "".join(
-                ledger_row_html(row.entry, players, href=self.deal_href(row.entry.position), corrected=row.corrected)
-                for row in reversed(self.rows)
-            )
-            if self._read_whole(revision):
-                screen.rows_keep(token=token, revision=revision, session=self.session, html=html)
-        return mark_safe(html)  # noqa: S308  (built by ledger_row_html, which escapes every text)
-
-    @property
-    def tours_html(self) -> SafeString:
-        return mark_safe(tour_rows_html(self.tours))  # noqa: S308  (tour_rows_html escapes every text)
-
-    def _read_whole(self, revision: int) -> bool:
-        """Whether the deals read belong to `revision`: no write came between reading the table and its deals."""
-        return Table.objects.filter(pk=self.table.pk, revision=revision).exists()
+    def ledger_rows(self) -> tuple[dict, ...]:
+        """The ledger as the table page shows it, newest first: each deal's line and changes (the snapshot's)."""
+        players = self.session.players
+        token = self.table.token
+        return tuple(
+            {"row": row, "summary": describe_row(row, players), "href": reverse("deal", args=[token, row.position])}
+            for row in reversed(self.snapshot.rows)
+        )
 
     def explained(self, position: int) -> LedgerEntry:
         """Deal `position` settled again with its explanation (a page shows one deal's, never every deal's)."""
@@ -205,7 +174,7 @@ class TableView:
 
     @property
     def next_position(self) -> int:
-        return self.head.records + 1
+        return self.snapshot.records + 1
 
     @property
     def next_dealer(self) -> int:
@@ -231,15 +200,12 @@ class TableView:
     @property
     def round_complete(self) -> bool:
         """The round has reached its planned length (or the director ended it): the phone takes no new deal."""
-        return self.round_ended or self.table.round_complete(self.session, self.state)
+        return self.round_ended or self.snapshot.complete
 
     @property
     def final_balances(self) -> tuple[int, ...]:
         """Each seat's balance once the round is over, after the end-of-round rule for what is left (A-40)."""
-        try:
-            return close_session(self.session, self.state).balances
-        except EngineError:  # play_on_until_won with the pot not won: nothing is shared out yet
-            return self.state.balances
+        return self.snapshot.final
 
     @property
     def final_seats(self) -> list[dict]:
@@ -279,7 +245,8 @@ class TableView:
 
     def number_at(self, position: int) -> int | None:
         """The ledger's number of the deal at `position` (None for a misdeal), as every page and file shows it."""
-        return self.rows[position - 1].entry.number if 1 <= position <= len(self.rows) else None
+        rows = self.snapshot.rows
+        return rows[position - 1].number if 1 <= position <= len(rows) else None
 
     @property
     def seats(self) -> list[dict]:
@@ -303,71 +270,51 @@ def _table_with_seats() -> QuerySet[Table]:
     return Table.objects.select_related("event__club", "seat_0", "seat_1", "seat_2", "seat_3")
 
 
-# Every tap of a table's phone loads its table by its link: the SQL is compiled once (tables/prepared.py).
-_TABLE_BY_TOKEN = PreparedGet(_table_with_seats, "token")
-_TABLE_LOCKED = PreparedGet(lambda: _table_with_seats().select_for_update(of=("self",)), "pk")
-# A save whose screen is current locks the row and reads only what it checks: two small instances, not seven.
-_TABLE_LOCK = PreparedGet(
-    lambda: (
-        Table.objects.select_related("event")
-        .only("revision", "ended_at", "event__status")
-        .select_for_update(of=("self",))
-    ),
-    "pk",
-)
-
-
 def table_by_token(*, token: str) -> Table:
     """The table an entry link reaches (404 for any other string)."""
     try:
-        return _TABLE_BY_TOKEN.get(token)
+        return _table_with_seats().get(token=token)
     except Table.DoesNotExist:
         raise Http404("No table has this link.") from None
-
-
-# A save looks its form's idempotency key up before anything else: compiled once too.
-_DEAL_BY_KEY = PreparedGet(lambda: Deal.every.all(), "table", "idempotency_key")
 
 
 def deal_saved_with_key(*, table: Table, key: str) -> Deal | None:
     """The deal a form with this idempotency key saved at `table`, if any (struck out since, perhaps)."""
     if not key:
         return None
-    try:
-        return _DEAL_BY_KEY.get(table.pk, key)
-    except Deal.DoesNotExist:
-        return None
+    return Deal.every.filter(table=table, idempotency_key=key).first()
 
 
 def table_locked(*, pk: int) -> Table:
     """The table `pk` with its event, club and players, its row locked for the transaction (PostgreSQL's row
     lock; SQLite's IMMEDIATE transactions already serialise writers). Call inside a transaction."""
-    return _TABLE_LOCKED.get(pk)
+    return _table_with_seats().select_for_update(of=("self",)).get(pk=pk)
 
 
 def table_lock(*, pk: int) -> Table:
     """Lock the row of table `pk` as table_locked does, reading only its revision, when its round ended and its
     event's status (any other field read from it costs a query). Call inside a transaction."""
-    return _TABLE_LOCK.get(pk)
+    return (
+        Table.objects.select_related("event")
+        .only("revision", "ended_at", "event__status")
+        .select_for_update(of=("self",))
+        .get(pk=pk)
+    )
 
 
 def table_ledger(*, table: Table, explain: bool = False) -> TableView:
-    """The table's deals in order, folded by the engine (one query for the deals); with `explain`, every
-    deal's explanation too (a page shows one: TableView.explained)."""
-    view = TableView(table, table.session(), explain=explain)
+    """The table's snapshot and its deals in order, folded by the engine (one query for the deals); with
+    `explain`, every deal's explanation too (a page shows one: TableView.explained)."""
+    session = table.session()
+    view = TableView(table, session, snapshot_read(table=table, session=session), explain=explain)
     view.rows  # noqa: B018  (folded now: the callers read every row)
     return view
 
 
 def table_screen(*, table: Table) -> TableView:
-    """The table as its entry screen reads it: the state after the last deal from the cache of the table's
-    revision (folded and kept on a miss), the rows only if read."""
+    """The table as its entry screen reads it: its snapshot; the deals are read only if a page asks for them."""
     session = table.session()
-    head = screen.head_get(token=table.token, revision=table.revision, session=session)
-    view = TableView(table, session, head)
-    if head is None and view._read_whole(table.revision):
-        screen.head_keep(token=table.token, revision=table.revision, session=session, head=view.head)
-    return view
+    return TableView(table, session, snapshot_read(table=table, session=session))
 
 
 def deal_settlement(

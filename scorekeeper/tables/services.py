@@ -15,18 +15,15 @@ from scorekeeper.engine import (
     EngineError,
     LedgerEntry,
     Opening,
-    Session,
-    TableState,
     close_session,
     deal_json,
     parse_document,
     settle_deal,
 )
 from scorekeeper.engine.interchange import load_json
-from scorekeeper.tables import screen
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
-from scorekeeper.tables.prepared import PreparedInsert
-from scorekeeper.tables.selectors import TableView, deal_saved_with_key, table_lock, table_locked, table_screen
+from scorekeeper.tables.selectors import deal_saved_with_key, table_lock, table_locked
+from scorekeeper.tables.snapshot import Snapshot, snapshot_appended, snapshot_read, snapshot_refresh, snapshot_store
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -108,116 +105,88 @@ def deal_record(
     record: DealRecord,
     user: User = None,
     idempotency_key: str = "",
-    shown: TableView | None = None,
+    snapshot: Snapshot | None = None,
 ) -> Deal:
-    """Record the table's next deal. `position` is the deal the form was for: a second save of the same
-    position is refused (StaleDeal) unless it is the very same record (a double tap), which returns the deal
-    already stored. The dealer follows the rotation; the engine refuses any impossible record.
+    """Record the table's next deal. `position` is the deal the form was for: a save for a position another
+    phone has recorded meanwhile is refused (StaleDeal). The dealer follows the rotation; the engine refuses any
+    impossible record.
 
     A save whose `idempotency_key` is already stored raises AlreadySaved with that deal, whatever the table's
     state now (even closed): it is checked first, before anything is validated.
 
-    The deal is settled against the state after the table's last deal as its entry screen read it (kept under
-    the table's revision), before the write lock is taken: under the lock only the revision is checked, so
-    the lock is held for the insert and the audit row alone. If another write came in between (another
-    phone's save, a correction), the revision has moved and the deal is settled again under the lock.
-    `shown`: that screen (table_screen of this `table`), when the caller has read it already."""
-    stored = deal_saved_with_key(table=table, key=idempotency_key)
-    if stored is not None:
-        raise AlreadySaved(stored)
-    view = shown if shown is not None and shown.table is table else table_screen(table=table)
-    seen = table.revision
-    entry = None
-    if position == view.next_position and not table.round_complete(view.session, view.state):
-        entry = settle_deal(view.session, view.state, record, position)
-        after = deal_json(entry.deal)
-    with transaction.atomic():
-        if entry is None or _writable(table_lock(pk=table.pk)).revision != seen:
-            return _deal_record_replayed(
-                _locked_table(table), position=position, record=record, user=user, idempotency_key=idempotency_key
-            )
-        # The revision is the one the screen read: no deal (so no retry of this save) came in since the check, and
-        # the table as the screen read it is the one written to.
-        deal = _deal_insert(
-            table,
-            position=position,
-            session=view.session,
-            before=view.state,
-            entry=entry,
-            after=after,
-            user=user,
-            idempotency_key=idempotency_key,
-        )
-        transaction.on_commit(
-            lambda: screen.appended(table=table, session=view.session, revision=seen, before=view.head, entry=entry)
-        )
-    return deal
-
-
-# Every save inserts a deal and its audit row under the write lock: their SQL is compiled once.
-_DEAL_INSERT = PreparedInsert(Deal)
-_CHANGE_INSERT = PreparedInsert(DealChange)
-
-
-def _deal_insert(
-    table: Table,
-    *,
-    position: int,
-    session: Session,
-    before: TableState,
-    entry: LedgerEntry,
-    after: dict,
-    user: User,
-    idempotency_key: str,
-) -> Deal:
-    """Store a deal settled after the state `before` in `session`, its audit row and the table's new revision
-    (inside the write transaction)."""
-    deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
-    deal.set_record(entry.deal)
-    try:
-        # No savepoint: the refusal leaves the write transaction, which rolls back whole.
-        _DEAL_INSERT.insert(deal)
-    except IntegrityError:
-        raise StaleDeal(expected=position, recorded=position) from None
-    who_user, by = who(user, fallback=link_name(table))
-    _CHANGE_INSERT.insert(DealChange(deal=deal, action=DealChange.Action.RECORDED, after=after, user=who_user, who=by))
-    table.changed(appended=entry, before=before, session=session)
-    return deal
-
-
-def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, user: User, idempotency_key: str) -> Deal:
-    """deal_record under the lock, from the stored deals: after a write the entry screen had not seen."""
-    deals = list(table.deals.order_by("position"))
-    # A retry racing its first attempt sees the deal the first one stored (struck out since, perhaps).
+    The deal is settled once, against the table's snapshot (`snapshot`: the one the caller read for this table
+    instance, else read here), before the write lock is taken: under the lock only the revision is checked, and
+    the deal, its audit row, the new revision and the snapshot after the deal are written. If another write came
+    in between (another phone's save, a correction), the revision has moved and the deal is settled again under
+    the lock against the stored deals."""
     stored = deal_saved_with_key(table=table, key=idempotency_key)
     if stored is not None:
         raise AlreadySaved(stored)
     session = table.session()
+    if snapshot is None or snapshot.revision != table.revision:
+        snapshot = snapshot_read(table=table, session=session)
+    entry = None
+    if position == snapshot.records + 1 and not snapshot.complete:
+        entry = settle_deal(session, snapshot.state, record, position)
+    with transaction.atomic():
+        locked = _writable(table_lock(pk=table.pk))
+        if entry is None or locked.revision != snapshot.revision:
+            return _deal_record_replayed(
+                _locked_table(table), position=position, record=record, user=user, idempotency_key=idempotency_key
+            )
+        deal = _deal_insert(table, position=position, entry=entry, user=user, idempotency_key=idempotency_key)
+        after = snapshot_appended(
+            snapshot, entry, session=session, revision=table.revision, planned_deals=table.planned_deals(session)
+        )
+        snapshot_store(table=table, snapshot=after)
+    return deal
+
+
+def _deal_insert(table: Table, *, position: int, entry: LedgerEntry, user: User, idempotency_key: str) -> Deal:
+    """Store a settled deal, its audit row and the table's new revision (inside the write transaction)."""
+    deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
+    deal.set_record(entry.deal)
+    try:
+        # No savepoint: the refusal leaves the write transaction, which rolls back whole.
+        deal.save(force_insert=True)
+    except IntegrityError:
+        raise StaleDeal(expected=position, recorded=position) from None
+    who_user, by = who(user, fallback=link_name(table))
+    DealChange.objects.create(
+        deal=deal, action=DealChange.Action.RECORDED, after=deal_json(entry.deal), user=who_user, who=by
+    )
+    table.changed()
+    return deal
+
+
+def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, user: User, idempotency_key: str) -> Deal:
+    """deal_record under the lock, from the stored deals: after a write the caller's snapshot had not seen."""
+    # A retry racing its first attempt sees the deal the first one stored (struck out since, perhaps).
+    stored = deal_saved_with_key(table=table, key=idempotency_key)
+    if stored is not None:
+        raise AlreadySaved(stored)
+    deals = list(table.deals.order_by("position"))
     records = [d.to_record() for d in deals]
     if position != len(deals) + 1:
-        if 1 <= position <= len(deals):
+        # A form without a key (from a page older than the keys) that gives the very deal stored there is a
+        # double tap; any other save of a recorded deal is another phone's, and this phone's deal is not stored.
+        if not idempotency_key and 1 <= position <= len(deals):
             before = table.fold(records[: position - 1]).state
             try:
-                same = settle_deal(session, before, record, position).deal == records[position - 1]
+                same = settle_deal(table.session(), before, record, position).deal == records[position - 1]
             except EngineError:
                 same = False
             if same:
                 return deals[position - 1]
         raise StaleDeal(expected=position, recorded=len(deals))
+    session = table.session()
     state = table.fold(records).state
     if table.round_complete(session, state):
         raise RoundComplete
     entry = settle_deal(session, state, record, position)
-    return _deal_insert(
-        table,
-        position=position,
-        session=session,
-        before=state,
-        entry=entry,
-        after=deal_json(entry.deal),
-        user=user,
-        idempotency_key=idempotency_key,
-    )
+    deal = _deal_insert(table, position=position, entry=entry, user=user, idempotency_key=idempotency_key)
+    snapshot_refresh(table=table, session=session)
+    return deal
 
 
 @transaction.atomic
@@ -251,6 +220,7 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
     )
     signatures_clear(table=table)
     table.changed()
+    snapshot_refresh(table=table)
     return stored
 
 
@@ -269,9 +239,8 @@ def table_sign(*, table: Table, seat: int) -> Signature:
     keeps the first signature."""
     if seat not in (0, 1, 2, 3):
         raise ValueError("a seat is 0 to 3")
-    table, deals = _locked(table)
-    state = table.fold([d.to_record() for d in deals]).state
-    if not table.round_complete(table.session(), state):
+    table = _locked_table(table)
+    if not snapshot_read(table=table).complete:
         raise RoundNotComplete
     signed = Signature.objects.filter(table=table, seat=seat, cleared_at__isnull=True).first()
     if signed is not None:
@@ -339,6 +308,7 @@ def deal_strike(*, deal: Deal, reason: str, user: User = None, any_deal: bool = 
             )
     signatures_clear(table=table)
     table.changed()
+    snapshot_refresh(table=table)
     return struck
 
 
@@ -417,6 +387,7 @@ def table_import(*, table: Table, document: object, user: User = None, replace: 
         )
         created.append(deal)
     table.changed()
+    snapshot_refresh(table=table)
     return created
 
 
@@ -443,6 +414,7 @@ def table_end_round(*, table: Table) -> None:
     table.ended_at = timezone.now()
     table.save(update_fields=["ended_at"])
     table.changed()
+    snapshot_refresh(table=table)
 
 
 @transaction.atomic
@@ -454,6 +426,7 @@ def table_extend_round(*, table: Table) -> Table:
     table.save(update_fields=["extra_tours", "ended_at"])
     signatures_clear(table=table)
     table.changed()
+    snapshot_refresh(table=table)
     return table
 
 

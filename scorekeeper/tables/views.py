@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,11 +21,11 @@ from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import DealRecord, EngineError
 from scorekeeper.links import absolute_url
 from scorekeeper.tables import services
-from scorekeeper.tables.deal_fields import deal_form
 from scorekeeper.tables.exports import table_csv, table_json
 from scorekeeper.tables.forms import CorrectionForm, DealForm, initial_from_record
 from scorekeeper.tables.messages import EVENT_CLOSED, ROUND_COMPLETE, ROUND_ENDED, message_for
 from scorekeeper.tables.models import Table
+from scorekeeper.tables.presenters import explanation, store_text
 from scorekeeper.tables.selectors import (
     TableView,
     correction_preview,
@@ -61,7 +60,13 @@ def _preview(view: TableView, form: DealForm, state, position: int, dealer: int,
         return None
     except forms.ValidationError:  # to_record has put the problem next to its field
         return None
-    return {"record": record, "entry": entry, "rows": _seat_rows(view, entry.deltas, entry.balances)}
+    return {
+        "record": record,
+        "entry": entry,
+        "rows": _seat_rows(view, entry.deltas, entry.balances),
+        "store": store_text(entry.state, view.ruleset),
+        "explanation": explanation(entry, view.session.players) if explain else "",
+    }
 
 
 def _seat_rows(view: TableView, deltas, balances) -> list[dict]:
@@ -69,9 +74,9 @@ def _seat_rows(view: TableView, deltas, balances) -> list[dict]:
 
 
 def _page(request: HttpRequest, view: TableView, form: DealForm, preview: dict | None, status: int = 200):
-    if request.htmx:  # the deal form alone, which htmx swaps in: written out without the template engine
-        html = deal_form(view=view, form=form, preview=preview, csrf_token=get_token(request))
-        return HttpResponse(html, status=status)
+    if request.htmx:  # the deal form alone, which htmx swaps in
+        context = {"view": view, "form": form, "preview": preview}
+        return render(request, "tables/table.html#deal-form", context, status=status)
     context = {
         "view": view,
         "form": form,
@@ -146,18 +151,24 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
     posted = _posted_position(request)
     earlier = posted is not None and 1 <= posted < view.next_position
+    previewing = request.POST.get("action") == "preview"
+    if earlier and key and not previewing:
+        # A form for a deal already recorded, saved with another key than the deal's: another phone's.
+        closed = _refusal(view, new_deal=False)
+        if closed:
+            return _answer(request, view, _deal_form(view, request.POST), 403, "refused", closed)
+        return _conflict(request, view, posted)
     before = view.state_before(posted) if earlier else None
     form = _deal_form(view, request.POST, before=before)
     refusal = _refusal(view)
     if refusal:
         return _answer(request, view, form, 403, "refused", refusal)
-    previewing = request.POST.get("action") == "preview"
     if earlier and not previewing:
-        # A form for a deal already recorded: a double tap (the same deal) or another phone's (refused).
+        # A form without a key for a deal already recorded: a double tap (the same deal) or another phone's.
         preview = {} if form.is_valid() else None
         if preview is not None:
             try:
-                preview["record"] = form.to_record(view.rows[posted - 1].deal.dealer)
+                preview["record"] = form.to_record(view.snapshot.rows[posted - 1].dealer)
             except forms.ValidationError:
                 preview = None
     else:
@@ -176,24 +187,14 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             record=preview["record"],
             user=request.user,
             idempotency_key=key,
-            shown=view,
+            snapshot=view.snapshot,
         )
     except services.AlreadySaved as already:
         if already.deal.position >= view.next_position:
             view = table_ledger(table=table)  # saved meanwhile by a retry racing this one
         return _saved(request, view, already.deal, created=False)
     except services.StaleDeal as stale:
-        view = table_ledger(table=table_by_token(token=token))  # the table as the other phone left it
-        number = view.number_at(stale.expected)
-        message = _(
-            "Deal %(number)s was already recorded from another phone. Your entries are kept below: check "
-            "the ledger, and save them again only if they are a new deal."
-        ) % {"number": number}
-        data = request.POST.copy()
-        data["position"] = str(view.next_position)
-        form = _deal_form(view, data)
-        form.is_valid()
-        return _answer(request, view, form, 409, "conflict", message, deal=number, position=stale.expected)
+        return _conflict(request, table_screen(table=table_by_token(token=token)), stale.expected)
     except services.EventClosed as closed:
         return _answer(request, view, form, 403, "refused", _closed_message(closed))
     except EngineError as error:
@@ -202,8 +203,23 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
             return JsonResponse({"result": "invalid", "errors": errors}, status=400)
         return _page(request, view, form, None)
-    created = deal.position >= view.next_position  # else the same deal tapped twice, found by its record
+    created = deal.position >= view.next_position  # else a form without a key tapped twice, found by its record
     return _saved(request, view, deal, created=created)
+
+
+def _conflict(request: HttpRequest, view: TableView, position: int) -> HttpResponse:
+    """Another phone recorded deal `position` first: this phone's deal was not recorded (409), its entries are
+    kept in a form for the next deal. `view`: the table as the other phone left it."""
+    number = view.number_at(position)
+    message = _(
+        "Deal %(number)s was already recorded from another phone. Your entries are kept below: check "
+        "the ledger, and save them again only if they are a new deal."
+    ) % {"number": number}
+    data = request.POST.copy()
+    data["position"] = str(view.next_position)
+    form = _deal_form(view, data)
+    form.is_valid()
+    return _answer(request, view, form, 409, "conflict", message, deal=number, position=position)
 
 
 def _saved(request: HttpRequest, view: TableView, deal, *, created: bool) -> HttpResponse:
@@ -260,6 +276,7 @@ def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
             record=DealRecord(dealer=view.next_dealer, void=True),
             user=request.user,
             idempotency_key=key,
+            snapshot=view.snapshot,
         )
     except services.AlreadySaved:
         messages.info(request, _("This misdeal was already recorded."))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -295,6 +296,25 @@ def test_seats_change_only_through_audited_actions_that_replay_the_table(client,
         ("seats swapped", f"round 1 table 1: {seated[0].name} (seat 1) and {seated[2].name} (seat 3)"),
         ("seat replaced", f"round 1 table 1 seat 2: Eve replaces {seated[1].name}"),
     ]
+
+
+def test_a_seat_is_replaced_from_a_page_of_its_own_offering_the_players_not_seated(client, director):
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+    club, players, event = evening(director, names)
+    for p in players[:8]:
+        checkin_set(event=event, player=p, present=True)
+    first, second = seat_draw(event=event)[0]
+    event_page = client.get(reverse("event", kwargs={"event_id": event.pk})).content.decode()
+    # The event's page links to the replacement; its one player select is the late arrival's, not one per table.
+    url = reverse("event-table-seats", kwargs={"event_id": event.pk, "table_id": first.pk})
+    assert f'href="{url}"' in event_page and "Replace a player at table 1" in event_page
+    assert event_page.count('<select name="player">') == 1 and "Seat the late arrival" in event_page
+    page = client.get(url).content.decode()
+    offered = re.findall(r'<option value="(\d+)">', page.split('name="player"')[1])
+    assert [int(pk) for pk in offered] == [players[8].pk]  # Ivy: the one player not seated in round 1
+    client.post(url, {"action": "replace", "seat": 2, "player": players[8].pk, "confirm": "1"})
+    first.refresh_from_db()
+    assert first.players[2] == players[8] and second.pk != first.pk
 
 
 def test_a_new_link_stops_the_old_one_and_the_audit_names_the_link(client, director):

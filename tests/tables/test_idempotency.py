@@ -93,6 +93,17 @@ def test_another_deal_for_a_taken_number_is_a_conflict(client):
     assert Deal.objects.filter(table=table).count() == 1
 
 
+def test_a_second_phone_saving_the_same_deal_with_its_own_key_is_told_it_did_not_record_it(client):
+    table, records = pc6_table()
+    assert post(client, table, records[0], 1, key="phone-one", **JSON).status_code == 201
+    second = post(client, table, records[0], 1, key="phone-two", **JSON)
+    assert second.status_code == 409
+    assert second.json()["result"] == "conflict" and second.json()["deal"] == 1
+    page = post(client, table, records[0], 1, key="phone-two")
+    assert page.status_code == 409 and "Deal 1 was already recorded from another phone" in page.content.decode()
+    assert list(Deal.objects.filter(table=table).values_list("idempotency_key", flat=True)) == ["phone-one"]
+
+
 def test_an_incomplete_form_is_invalid_with_its_fields(client):
     table = make_table()
     response = client.post(

@@ -1,14 +1,13 @@
-"""What a save asks of the database, and the unique constraint that backs its refusal."""
+"""What a save leaves, and the unique constraint that backs its refusal."""
 
 from __future__ import annotations
 
 import pytest
-from django.db import connection, transaction
-from django.test.utils import CaptureQueriesContext
+from django.db import transaction
 
 from scorekeeper.events.models import Event
-from scorekeeper.tables.models import Deal, DealChange, Table
-from scorekeeper.tables.selectors import deal_saved_with_key, table_by_token, table_ledger, table_lock, table_screen
+from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot
+from scorekeeper.tables.selectors import deal_saved_with_key, table_by_token, table_lock, table_screen
 from scorekeeper.tables.services import AlreadySaved, EventClosed, RoundEnded, StaleDeal, deal_record
 from tests.factories import make_table
 from tests.tables.pc6 import PC6
@@ -16,36 +15,24 @@ from tests.tables.pc6 import PC6
 pytestmark = pytest.mark.django_db
 
 
-def statements(queries) -> list[str]:
-    return [" ".join(q["sql"].split()[:2]) if q["sql"].startswith("RELEASE") else q["sql"].split()[0] for q in queries]
-
-
-def test_a_save_after_the_screen_read_is_the_key_lookup_the_lock_two_inserts_and_the_revision(
-    django_capture_on_commit_callbacks,
-):
+def test_a_save_leaves_the_snapshot_a_fresh_fold_gives():
     table = make_table()
-    with django_capture_on_commit_callbacks(execute=True):  # the screen keeps the head after deal 1
-        deal_record(table=table, position=1, record=PC6[0], idempotency_key="first")
+    deal_record(table=table, position=1, record=PC6[0], idempotency_key="first")
     table = table_by_token(token=table.token)  # as the page loads it: with its event and players
-    with CaptureQueriesContext(connection) as saved:
-        deal_record(table=table, position=2, record=PC6[1], idempotency_key="second")
-    # The key looked up, then under the write lock (a savepoint here, inside the test's transaction): the table
-    # locked, the deal and its audit row inserted, the revision raised. No table loaded twice, no inner savepoint.
-    assert statements(saved) == ["SELECT", "SAVEPOINT", "SELECT", "INSERT", "INSERT", "UPDATE", "RELEASE SAVEPOINT"]
-    assert "tables_deal" in saved[0]["sql"] and "FROM" in saved[2]["sql"] and "tables_table" in saved[2]["sql"]
-    # The lock reads what the save checks (revision, round end, event status), not the players or the club again.
-    assert "clubs_player" not in saved[2]["sql"] and "clubs_club" not in saved[2]["sql"]
+    view = table_screen(table=table)
+    deal_record(table=table, position=2, record=PC6[1], idempotency_key="second", snapshot=view.snapshot)
     table.refresh_from_db()
+    kept = table_screen(table=table).snapshot
+    TableSnapshot.objects.all().delete()
+    fresh = table_screen(table=table).snapshot
     # PC-6 by hand from 40 each: -5 -1 -1 -1, then +3 -25 +3 +3.
-    assert table.revision == 2 and table_ledger(table=table).state.balances == (38, 14, 42, 42)
+    assert table.revision == 2 and kept.state.balances == (38, 14, 42, 42)
+    assert kept == fresh and [row.deltas for row in kept.rows] == [(-5, -1, -1, -1), (3, -25, 3, 3)]
 
 
-def test_a_deal_stored_behind_the_screens_back_is_refused_by_the_constraint_and_nothing_is_kept(
-    django_capture_on_commit_callbacks,
-):
+def test_a_deal_stored_behind_the_snapshots_back_is_refused_by_the_constraint_and_nothing_is_kept():
     table = make_table()
-    with django_capture_on_commit_callbacks(execute=True):
-        deal_record(table=table, position=1, record=PC6[0])
+    deal_record(table=table, position=1, record=PC6[0])
     # A row the revision does not know of (as if written by hand): the screen still offers deal 2.
     sneaked = Deal(table=table, position=2)
     sneaked.set_record(PC6[1])
@@ -93,7 +80,7 @@ def test_a_close_after_the_screen_was_read_refuses_the_save_under_the_lock(closi
     else:
         Table.objects.filter(pk=table.pk).update(ended_at="2026-11-21T22:00:00Z")
     with pytest.raises(RoundEnded if closing == "round ended" else EventClosed):
-        deal_record(table=table, position=2, record=PC6[1], idempotency_key="late", shown=view)
+        deal_record(table=table, position=2, record=PC6[1], idempotency_key="late", snapshot=view.snapshot)
     assert list(Deal.objects.filter(table=table).values_list("position", flat=True)) == [1]
 
 
