@@ -135,10 +135,24 @@ def _posted_position(request: HttpRequest) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None  # "²".isdigit() is true
 
 
+def _board_page(table: Table) -> str | None:
+    """The board entry page when the table plays a duplicate tournament's round (read through the reverse relation:
+    the tournaments app sits above this one)."""
+    if table.event.kind != "tournament":  # no query for a club evening's table
+        return None
+    planned = getattr(table, "planned", None)
+    if planned is None or planned.round.tournament.options.get("tournament.format") != "duplicate":
+        return None
+    return reverse("board-entry", kwargs={"token": table.token})
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     view = table_screen(table=table)
+    board_page = _board_page(table)
+    if board_page and (request.method == "POST" or not view.round_complete):
+        return redirect(board_page)  # a duplicate table records each deal against its board, on that page
     if request.method != "POST":
         return _page(request, view, _deal_form(view), None)
 
@@ -259,6 +273,8 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
+    if _board_page(table):  # a board is never dealt again (T-61): its pockets wrong, the director marks it fouled
+        return redirect(_board_page(table))
     view = table_screen(table=table)
     key = request.POST.get("idempotency_key", "")[:64]
     if deal_saved_with_key(table=table, key=key) is not None:

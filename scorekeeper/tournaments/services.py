@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.engine import EngineError, Options, RuleSet
+from scorekeeper.engine.tournament.duplicate import check_duplicate_options
 from scorekeeper.engine.tournament.planner import Schedule, plan
 from scorekeeper.engine.tournament.schedule import draw_seed, normal_seed, record_json, seed_commitment
 from scorekeeper.engine.tournament.scores import TournamentOptions, end_rule_check
@@ -70,8 +71,8 @@ def tournament_create(
     if not sessions or any(s < 1 for s in sessions):
         raise _refuse("request_invalid", "sessions", "every session has at least one round")
     chosen = TournamentOptions.from_mapping(tournament_options or {}, rounds=sum(sessions))
-    if chosen.format != "table":
-        raise _refuse("request_invalid", "tournament.format", "the app plans table tournaments")
+    if chosen.format == "duplicate":
+        check_duplicate_options(engine_options)  # T-61: duplicate_option, refused before anything is drawn
     # Byes by the standings and standings-seeded rounds need the standings between rounds: not drawn by the app yet.
     if chosen.bye_choice != "planner" or chosen.seating_by_standings:
         raise _refuse("request_invalid", "tournament.bye.choice", "the app draws byes and seats by the planner only")
