@@ -107,6 +107,12 @@ def _runs(numbers: list[int]) -> list[list[int]]:
     return runs
 
 
+def round_boards_ensure(*, tournament: Tournament, number: int) -> None:
+    """Deal the round's missing boards, if any: a duplicate round never opens without its boards stored."""
+    if is_duplicate(tournament) and not round_ready(tournament, number):
+        round_boards_deal(tournament=tournament, number=number)
+
+
 def round_ready(tournament: Tournament, number: int) -> bool:
     """Whether every board round `number`'s movement uses is stored (the round may open)."""
     movement = round_movement(tournament, number)

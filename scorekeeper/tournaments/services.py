@@ -23,6 +23,7 @@ from scorekeeper.events.services import event_create
 from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tables.services import table_create, table_end_round, who
 from scorekeeper.tables.snapshot import snapshot_read
+from scorekeeper.tournaments.duplicate import round_boards_ensure
 from scorekeeper.tournaments.models import (
     Entrant,
     KeepApart,
@@ -188,6 +189,7 @@ def round_open(*, tournament: Tournament, number: int, user=None) -> PlannedRoun
     if Table.objects.filter(event=tournament.event, round=started, ended_at__isnull=True).exists():
         raise RoundRefused("still_playing", started)
     planned = tournament.planned_rounds.select_for_update().get(number=number)
+    round_boards_ensure(tournament=tournament, number=number)  # duplicate: the boards exist before the round
     players = {e.number: e.player for e in tournament.entrants.select_related("player")}
     for table in planned.tables.order_by("number"):
         table.table = table_create(

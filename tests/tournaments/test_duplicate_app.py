@@ -11,6 +11,7 @@ from scorekeeper.engine.tournament.boards import PACK
 from scorekeeper.public.services import event_link_make
 from scorekeeper.tournaments import duplicate
 from scorekeeper.tournaments.models import Board, PlannedTable
+from scorekeeper.tournaments.services import round_open
 from tests.engine.tournament.duplicate_hands import EXAMPLE
 from tests.factories import make_user
 from tests.tournaments.builders import end_round_tables, make_tournament
@@ -169,3 +170,12 @@ def test_round_two_after_round_one(client):
     state = duplicate.table_boards(planned=_planned(tournament, 2, 1))
     assert state.order[:4] == (13, 14, 15, 16)
     assert solo(13, 6).dealer == 0
+
+
+def test_opening_a_round_deals_its_boards_if_the_director_has_not():
+    tournament, _ = make_duplicate()
+    round_open(tournament=tournament, number=1)
+    assert sorted(Board.objects.filter(tournament=tournament, round=1).values_list("number", flat=True)) == list(
+        range(1, 13)
+    )
+    assert Board.objects.filter(tournament=tournament, round=2).count() == 0
