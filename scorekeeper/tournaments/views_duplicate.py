@@ -110,6 +110,7 @@ def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 "ready": len(boards.get(planned.number, [])) >= len(movement.boards),
                 "stages": _moves(movement),
                 "tables": planned.tables.all(),
+                "progress": _progress(planned) if planned.started else [],
                 "scores": _board_scores(results, scored) if scored else [],
                 "published": scored.complete if scored else False,
             }
@@ -123,6 +124,17 @@ def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "public_token": getattr(getattr(tournament.event, "public_link", None), "token", None),
     }
     return render(request, "tournaments/duplicate/director.html", context)
+
+
+def _progress(planned) -> list[dict]:
+    """How far each table of a started round is in its boards."""
+    rows = []
+    for table in planned.tables.select_related("round__tournament").order_by("number"):
+        state = duplicate.table_boards(planned=table)
+        rows.append(
+            {"table": table.number, "done": len(state.done), "total": len(state.order), "fouled": sorted(state.fouled)}
+        )
+    return rows
 
 
 def _director_post(request: HttpRequest, tournament: Tournament) -> HttpResponse:
