@@ -23,17 +23,6 @@ BOARDS_REFUSED = {
     "dealt": gettext_lazy("Every board of this round is already dealt: a stored board is never dealt again."),
 }
 
-# T-61's refusals, by the option at fault (shown beside that option).
-DUPLICATE_OPTIONS = {
-    "options.favourite.mode": gettext_lazy(
-        "In duplicate the favourite suit is none, or drawn once for the whole tournament: every table must settle "
-        "a board alike."
-    ),
-    "options.paulans": gettext_lazy(
-        "In duplicate there are no paulans: their worth depends on a deal's place at a table, not on the board."
-    ),
-}
-
 
 def suit_symbol(suit: str) -> str:
     return SUIT_SYMBOLS[suit]
@@ -62,10 +51,6 @@ def contract_words(contract: Contract | None, hombre: int | None, trump: str | N
 
 def line_words(line: Line | None) -> str:
     return "" if line is None else str(LINES[line])
-
-
-def duplicate_option_message(error: EngineError) -> str:
-    return str(DUPLICATE_OPTIONS.get(error.field or "", error.message))
 
 
 def board_error_message(error: EngineError, *, tournament, planned, board: int, deal=None) -> str:

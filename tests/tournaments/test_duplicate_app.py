@@ -9,6 +9,7 @@ from django.urls import reverse
 from scorekeeper.engine import EngineError
 from scorekeeper.engine.tournament.boards import PACK
 from scorekeeper.public.services import event_link_make
+from scorekeeper.tables.messages import message_for
 from scorekeeper.tournaments import duplicate
 from scorekeeper.tournaments.models import Board, PlannedTable
 from scorekeeper.tournaments.services import round_open
@@ -35,6 +36,7 @@ def test_duplicate_options_refused_by_t61_before_anything_is_drawn():
             tournament_options={"tournament.format": "duplicate"},
         )
     assert (refused.value.code, refused.value.field) == ("duplicate_option", "options.paulans")
+    assert message_for(refused.value).startswith("Not in duplicate: every table must settle a board alike")
 
 
 def test_a_rounds_boards_are_dealt_once_numbered_across_rounds_with_full_packs():
@@ -179,3 +181,19 @@ def test_opening_a_round_deals_its_boards_if_the_director_has_not():
         range(1, 13)
     )
     assert Board.objects.filter(tournament=tournament, round=2).count() == 0
+
+
+def test_a_boards_deal_is_corrected_against_the_pockets_too(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    Board.objects.filter(tournament=tournament, number=1).update(hands=[list(h) for h in EXAMPLE])
+    planned = _planned(tournament, 1, 1)
+    duplicate.board_deal_record(planned=planned, board_number=1, record=solo(1, 6), position=1)
+    page = reverse("deal", args=[planned.table.token, 1])
+    fields = {"position": "1", "hombre": "1", "contract": "solo", "trump": "H", "tricks": "5", "reason": "5 tricks"}
+    refused = client.post(page, {**fields, "run_side": "3"})
+    assert "The board&#x27;s pockets give another run of matadors with these trumps." in refused.content.decode()
+    assert planned.table.deals.get().tricks == 6
+    client.post(page, fields)
+    deal = planned.table.deals.get()
+    assert (deal.trump, deal.tricks, deal.run_side) == ("H", 5, 0)  # seat 2 holds no run in hearts on board 1
