@@ -136,8 +136,8 @@ def _live_plays(planned: PlannedTable):
 
 @dataclass(frozen=True)
 class TableBoards:
-    """Where a table is in its boards: the order it plays them, those done (recorded or fouled without a
-    result), and the next one (None when it has played them all)."""
+    """Where a table is in its boards: the order it plays them, those recorded, those marked fouled, and the next
+    one to record (None when it has recorded them all)."""
 
     planned: PlannedTable
     movement: Movement
@@ -151,7 +151,9 @@ class TableBoards:
 
     @property
     def next_board(self) -> int | None:
-        return next((b for b in self.order if b not in self.done), None)
+        """The first board not recorded here: a board marked fouled is still played and recorded (its cards as they
+        were), or the table's dealer rotation would not reach the boards after it."""
+        return next((b for b in self.order if b not in self.recorded), None)
 
     @property
     def next_dealer(self) -> int | None:

@@ -310,7 +310,8 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
         "dealer_seat": None if state.next_dealer is None else seat_words(state.next_dealer),
         "recorded": recorded,
         "fouled": sorted(state.fouled),
-        "remaining": [b for b in state.order if b not in state.done],
+        "remaining": [b for b in state.order if b not in state.recorded],
+        "next_fouled": state.next_board in state.fouled,
     }
     return render(request, "tournaments/duplicate/board.html", context, status=status)
 

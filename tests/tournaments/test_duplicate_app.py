@@ -197,3 +197,13 @@ def test_a_boards_deal_is_corrected_against_the_pockets_too(client):
     client.post(page, fields)
     deal = planned.table.deals.get()
     assert (deal.trump, deal.tricks, deal.run_side) == ("H", 5, 0)  # seat 2 holds no run in hearts on board 1
+
+
+def test_a_board_marked_fouled_before_play_is_still_the_next_to_record_with_a_word_why(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    duplicate.board_foul(planned=planned, board_number=1, reason="AS missing from pocket 2")
+    assert duplicate.table_boards(planned=planned).next_board == 1
+    page = client.get(reverse("board-entry", args=[planned.table.token])).content.decode()
+    assert "The director marked this board fouled at this table" in page
