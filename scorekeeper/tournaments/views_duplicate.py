@@ -256,6 +256,8 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
     view = table_screen(table=table)
     state = duplicate.table_boards(planned=planned)
     status = 200
+    if request.method == "POST" and request.htmx and request.POST.get("action") != "save":
+        return _board_form_again(request, view, planned, state)
     if request.method == "POST":
         key = request.POST.get("idempotency_key", "")[:64]
         if deal_saved_with_key(table=table, key=key) is not None:
@@ -314,6 +316,29 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
         "next_fouled": state.next_board in state.fouled,
     }
     return render(request, "tournaments/duplicate/board.html", context, status=status)
+
+
+def _board_form_again(request: HttpRequest, view, planned: PlannedTable, state: duplicate.TableBoards) -> HttpResponse:
+    """The form again (htmx, on every change): the fields that apply to the entries so far, nothing saved. What
+    the scorer has not reached yet is not called missing (Save still asks for it)."""
+    form = _board_form(view, state, request.POST)
+    choice = BoardChoice(request.POST)
+    form.is_valid()
+    choice.is_valid()
+    for name in [n for n, errors in form.errors.items() if n in form.fields and not request.POST.get(n)]:
+        if all(e.code == "required" for e in form.errors[name].as_data()):
+            del form.errors[name]
+    context = {
+        "view": view,
+        "planned": planned,
+        "form": form,
+        "choice": choice,
+        "next_board": state.next_board,
+        "next_fouled": state.next_board in state.fouled,
+        "dealer": None if state.next_dealer is None else view.session.players[state.next_dealer],
+        "dealer_seat": None if state.next_dealer is None else seat_words(state.next_dealer),
+    }
+    return render(request, "tournaments/duplicate/board.html#board-form", context)
 
 
 def _form_field(error: EngineError, form: DealForm) -> str | None:

@@ -39,10 +39,11 @@ def _enter_boards(phone: Page, url: str, planned: PlannedTable) -> None:
         dealer = (board - 1) % 4
         expect(phone.get_by_role("heading", name=f"Board {board}", exact=True)).to_be_visible()
         expect(phone.get_by_text(f"Dealt by {names[dealer]} (seat {dealer + 1})")).to_be_visible()
-        phone.locator("#f-hombre").get_by_role("radio", name=names[(dealer + 1) % 4], exact=True).click()
-        phone.locator("#f-contract").get_by_role("radio", name="Solo", exact=True).click()
-        phone.locator("#f-trump").get_by_role("radio", name="♠", exact=True).click()
-        phone.locator("#f-tricks").get_by_role("radio", name=str(tricks_at(planned.number)), exact=True).click()
+        hombre, tricks = names[(dealer + 1) % 4], str(tricks_at(planned.number))
+        for group, label in (("hombre", hombre), ("contract", "Solo"), ("trump", "♠"), ("tricks", tricks)):
+            phone.locator(f"#f-{group}").get_by_role("radio", name=label, exact=True).click()
+            phone.wait_for_load_state("networkidle")  # the form comes back with what applies (htmx)
+        expect(phone.locator("#f-ally")).to_have_count(0)  # a solo has no ally
         phone.get_by_role("button", name="Save", exact=True).click()
         expect(phone.get_by_text(f"Board {board} saved.")).to_be_visible()
     expect(phone.get_by_role("heading", name="Every board is played at this table")).to_be_visible()
@@ -89,9 +90,10 @@ def test_duplicate_tournament_of_three_tables_and_two_rounds(
     phone.goto(f"{live_server.url}/t/{tables[0].table.token}/board/")
     phone.get_by_label("Board", exact=True).fill("9")
     phone.locator("#f-hombre").get_by_role("radio").nth(1).click()
-    phone.locator("#f-contract").get_by_role("radio", name="Solo", exact=True).click()
-    phone.locator("#f-trump").get_by_role("radio", name="♠", exact=True).click()
-    phone.locator("#f-tricks").get_by_role("radio", name="6", exact=True).click()
+    for group, label in (("contract", "Solo"), ("trump", "♠"), ("tricks", "6")):
+        phone.wait_for_load_state("networkidle")
+        phone.locator(f"#f-{group}").get_by_role("radio", name=label, exact=True).click()
+    phone.wait_for_load_state("networkidle")
     phone.get_by_role("button", name="Save", exact=True).click()
     expect(
         phone.get_by_text("Board 9 is not played at table 1: it goes to table 3 at stage 1, table 2 at stage 2.")

@@ -207,3 +207,16 @@ def test_a_board_marked_fouled_before_play_is_still_the_next_to_record_with_a_wo
     assert duplicate.table_boards(planned=planned).next_board == 1
     page = client.get(reverse("board-entry", args=[planned.table.token])).content.decode()
     assert "The director marked this board fouled at this table" in page
+
+
+def test_the_board_form_shows_what_applies_as_the_scorer_goes_without_saving(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    post = {"position": "1", "idempotency_key": "k3", "board": "1", "hombre": "1", "contract": "solo"}
+    answer = client.post(reverse("board-entry", args=[planned.table.token]), post, headers={"HX-Request": "true"})
+    html = answer.content.decode()
+    assert answer.status_code == 200 and "<html" not in html and '<form id="deal-form"' in html
+    assert 'id="f-ally"' not in html  # a solo has no ally
+    assert "This field is required" not in html  # the trumps and tricks are simply not reached yet
+    assert not planned.table.deals.exists()
