@@ -220,3 +220,12 @@ def test_the_board_form_shows_what_applies_as_the_scorer_goes_without_saving(cli
     assert 'id="f-ally"' not in html  # a solo has no ally
     assert "This field is required" not in html  # the trumps and tricks are simply not reached yet
     assert not planned.table.deals.exists()
+
+
+def test_the_event_page_links_the_duplicate_page(client):
+    director = make_user()
+    tournament, _ = make_duplicate()
+    tournament.event.club.directors.add(director)
+    client.force_login(director)
+    html = client.get(reverse("event", args=[tournament.event_id])).content.decode()
+    assert f'href="{reverse("duplicate-director", args=[tournament.event_id])}"' in html
