@@ -13,7 +13,6 @@ from scorekeeper.tournaments.duplicate_words import contract_words, line_words, 
 from scorekeeper.tournaments.models import Board, Tournament
 from scorekeeper.tournaments.views_duplicate import hundredths as _hundredths
 from scorekeeper.tournaments.views_duplicate import pockets as _pockets
-from scorekeeper.tournaments.views_duplicate import published_rounds as _published_rounds
 from scorekeeper.tournaments.views_duplicate import standings_rows as _standings
 
 
@@ -48,9 +47,11 @@ def public_results(request: HttpRequest, token: str) -> HttpResponse:
 def public_traveller(request: HttpRequest, token: str, board: int) -> HttpResponse:
     tournament = _public_tournament(token)
     stored = Board.objects.filter(tournament=tournament, number=board).first()
-    if stored is None or stored.round not in _published_rounds(tournament):
-        raise Http404  # a board is shown to nobody but the director before every table has played it
+    if stored is None:
+        raise Http404
     results = duplicate.duplicate_results(tournament=tournament)
+    if stored.round not in results.published:
+        raise Http404  # a board is shown to nobody but the director before every table has played it
     item = next((t for t in results.travellers(stored.round) if t.board == board), None)
     if item is None:
         raise Http404
@@ -101,10 +102,9 @@ def public_card(request: HttpRequest, token: str, number: int) -> HttpResponse:
     results = duplicate.duplicate_results(tournament=tournament)
     if number not in results.names:
         raise Http404
-    published = _published_rounds(tournament)
     rounds = []
     for rnd in results.rounds:
-        if rnd.number not in published:
+        if rnd.number not in results.published:
             continue
         card = results.cards(rnd.number).get(number, ())
         rounds.append(

@@ -164,9 +164,10 @@ class TableBoards:
         return board_here(self.movement, board, self.planned.number)
 
 
-def table_boards(*, planned: PlannedTable) -> TableBoards:
-    tournament = planned.round.tournament
-    movement = round_movement(tournament, planned.round.number)
+def table_boards(*, planned: PlannedTable, movement: Movement | None = None) -> TableBoards:
+    """`movement`: the round's, when the caller has it already."""
+    if movement is None:
+        movement = round_movement(planned.round.tournament, planned.round.number)
     recorded, fouled = set(), set()
     for play in _live_plays(planned).select_related("board", "deal"):
         if play.deal_id is not None and play.deal.struck_at is None:
@@ -330,6 +331,11 @@ class DuplicateResults:
     def names(self) -> dict[int, str]:
         return {e.number: e.name for e in self.result.tournament.entrants}
 
+    @property
+    def published(self) -> frozenset[int]:
+        """The rounds whose hand records, travellers and score cards may be shown (`round_published`)."""
+        return frozenset(r.number for r in self.rounds if r.complete)
+
     def round(self, number: int) -> RoundBoards | None:
         return next((r for r in self.rounds if r.number == number), None)
 
@@ -367,14 +373,5 @@ def _complete(movement: Movement, planned: document.PlannedRound) -> bool:
 
 def round_published(*, tournament: Tournament, number: int) -> bool:
     """Whether round `number`'s hand records and travellers may be shown to players and the public: every table
-    has played (or had fouled) every board the movement sent it, or ended short."""
-    planned = PlannedRound.objects.filter(tournament=tournament, number=number).first()
-    if planned is None or not planned.started:
-        return False
-    for pt in planned.tables.select_related("round__tournament"):
-        if pt.short:
-            continue
-        state = table_boards(planned=pt)
-        if any(board not in state.done for board in state.order):
-            return False
-    return True
+    has recorded (or had marked fouled) every board the movement sent it, or ended short."""
+    return number in duplicate_results(tournament=tournament).published

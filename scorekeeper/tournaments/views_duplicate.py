@@ -32,14 +32,6 @@ from scorekeeper.tournaments.models import Board, PlannedTable, Tournament
 from scorekeeper.tournaments.selectors import directed_tournament
 
 
-def published_rounds(tournament: Tournament) -> set[int]:
-    return {
-        r.number
-        for r in tournament.planned_rounds.filter(started_at__isnull=False)
-        if duplicate.round_published(tournament=tournament, number=r.number)
-    }
-
-
 def pockets(board: Board) -> list[dict]:
     """A board's pockets by seat (1–4 for people), each suit on its line from the ace down."""
     return [
@@ -110,7 +102,7 @@ def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 "ready": len(boards.get(planned.number, [])) >= len(movement.boards),
                 "stages": _moves(movement),
                 "tables": planned.tables.all(),
-                "progress": _progress(planned) if planned.started else [],
+                "progress": _progress(planned, movement) if planned.started else [],
                 "scores": _board_scores(results, scored) if scored else [],
                 "published": scored.complete if scored else False,
             }
@@ -126,11 +118,11 @@ def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "tournaments/duplicate/director.html", context)
 
 
-def _progress(planned) -> list[dict]:
+def _progress(planned, movement: Movement) -> list[dict]:
     """How far each table of a started round is in its boards."""
     rows = []
     for table in planned.tables.select_related("round__tournament").order_by("number"):
-        state = duplicate.table_boards(planned=table)
+        state = duplicate.table_boards(planned=table, movement=movement)
         rows.append(
             {"table": table.number, "done": len(state.done), "total": len(state.order), "fouled": sorted(state.fouled)}
         )
