@@ -119,12 +119,25 @@ def test_duplicate_tournament_of_three_tables_and_two_rounds(
     # Published: the hand record and the traveller of board 1, every table's contract, result and score.
     phone.goto(f"{live_server.url}/p/{link.token}/duplicate/")
     phone.get_by_role("link", name="Board 1", exact=True).click()
+    phone.wait_for_load_state("load")
     expect(phone.get_by_role("heading", name="Hand record")).to_be_visible()
     expect(phone.get_by_role("table", name="Table 1: solo by seat 2, ♠ · 6 tricks · won")).to_be_visible()
     expect(phone.get_by_role("table", name="Table 3: solo by seat 2, ♠ · 5 tricks · remise")).to_be_visible()
     expect(phone.get_by_role("table").last).to_contain_text("solo by seat 2, ♠")
     assert phone_problems(phone) == []
     _shot(phone, screenshot_dir, "27-traveller.png")
+
+    # A score card: the entrant's boards with his seat's matchpoints and percentages; 62.50 % over round 1.
+    phone.goto(f"{live_server.url}/p/{link.token}/duplicate/")
+    expect(phone.get_by_role("table").first).to_contain_text("62.50")
+    assert phone_problems(phone) == []
+    _shot(phone, screenshot_dir, "27-results.png")
+    phone.get_by_role("table").first.get_by_role("link").first.click()
+    expect(phone.get_by_text("62.50 %")).to_be_visible()
+    phone.wait_for_load_state("load")  # the stylesheet applied before the page is measured
+    expect(phone.get_by_role("table").first).to_contain_text("100.00")
+    assert phone_problems(phone) == []
+    _shot(phone, screenshot_dir, "27-score-card.png")
 
     # Round 2: its boards dealt from the director's page, its tables played, its boards published in turn.
     end_round_tables(tournament, 1)
