@@ -1,5 +1,5 @@
 """Command line: `python -m scorekeeper.engine settle FILE|-` (INTERCHANGE.md), `plan FILE|-` (TOURNAMENTS.md T-81),
-`standings FILE|-` (T-82, T-83).
+`standings FILE|-` (T-82, T-83), `boards --first B --count N` (T-84).
 
 Prints the ledger as JSON. Bad input settles nothing: a JSON error on standard output, a one-line message on
 standard error, exit status 2.
@@ -13,6 +13,7 @@ import sys
 
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.interchange import ledger_json, load_json, settle_document
+from scorekeeper.engine.tournament.boards import boards_document
 from scorekeeper.engine.tournament.document import standings_document
 from scorekeeper.engine.tournament.schedule import plan_file
 
@@ -28,9 +29,17 @@ def main(argv: list[str] | None = None) -> int:
     standings = sub.add_parser("standings", help="score a tournament document (TOURNAMENTS.md §10)")
     standings.add_argument("file", help="the document, or - for standard input")
     standings.add_argument("--after-round", type=int, metavar="R", help="the standings as they stood after round R")
+    boards = sub.add_parser("boards", help="deal new hand records for duplicate (TOURNAMENTS.md T-84)")
+    boards.add_argument("--first", help="the number of the first board, from 1")
+    boards.add_argument("--count", help="how many boards, 1 to 10,000")
     args = parser.parse_args(argv)
     if args.command == "plan":
         return _plan(args.file)
+    if args.command == "boards":
+        try:
+            return _print(boards_document(args.first, args.count))
+        except EngineError as error:
+            return _fail(error)
 
     try:
         if args.file == "-":
@@ -72,7 +81,11 @@ def _standings(text: bytes, after_round: int | None) -> int:
         return _fail(error)
     except RecursionError:
         return _fail(EngineError("document_invalid", None, "the document is nested too deeply"))
-    json.dump(output, sys.stdout, ensure_ascii=False)
+    return _print(output)
+
+
+def _print(document: dict) -> int:
+    json.dump(document, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
 

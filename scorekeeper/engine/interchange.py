@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scorekeeper.engine.bounds import check_document, is_int, whole_number
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.explain import render
 from scorekeeper.engine.ledger import Ledger, fold
@@ -19,7 +20,6 @@ from scorekeeper.engine.model import (
     PenaltyKind,
     RuleSet,
     Session,
-    is_int,
 )
 from scorekeeper.engine.options import Options
 
@@ -60,7 +60,7 @@ PENALTY_FIELDS = {"kind", "seats", "count", "intentional"}
 
 def load_json(text: str | bytes) -> Any:
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=whole_number)
     except (ValueError, UnicodeDecodeError) as exc:
         raise EngineError("json_invalid", None, f"the file is not valid JSON: {exc}") from None
 
@@ -69,6 +69,7 @@ def parse_session(doc: Any) -> tuple[Session, list[Any], bool]:
     """Session, the raw deal list, and `close`, from an input document. Deals are parsed one by one later."""
     if not isinstance(doc, Mapping):
         raise EngineError("document_invalid", None, "the document must be a JSON object")
+    check_document(doc)
     unknown = set(doc) - TOP_FIELDS - set(OPENING_FIELDS)
     if unknown:
         name = sorted(unknown)[0]

@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from scorekeeper.engine.bounds import check_session
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.explain import Note, note
 from scorekeeper.engine.model import Contract, DealRecord, Line, Outcome, RuleSet, Session
@@ -253,6 +254,7 @@ def fold(
     explain: bool = False,
 ) -> Ledger:
     """Settle a table's deals in order. Start from `state` (a previous entry's) to replay from a deal."""
+    check_session(session)
     current = opening_state(session) if state is None else state
     entries = []
     position = first_position

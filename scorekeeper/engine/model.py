@@ -8,11 +8,6 @@ from enum import StrEnum
 from scorekeeper.engine.options import Options
 
 
-def is_int(value: object) -> bool:
-    """A whole number, and not True or False (bool is a subclass of int: True is not one trick, nor seat 1)."""
-    return type(value) is int
-
-
 class RuleSet(StrEnum):
     PARLETT_CHIPS = "parlett-chips"
     PARLETT_POINTS = "parlett-points"

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from scorekeeper.engine.bounds import check_number
 from scorekeeper.engine.errors import EngineError
 
 INT = "integer"
@@ -162,6 +163,7 @@ def check_option(key: str, value: Any) -> Any:
         if value < (1 if allowed == POSITIVE_INT else 0):
             lowest = 1 if allowed == POSITIVE_INT else 0
             raise EngineError("option_invalid", field, f"{key} must be at least {lowest}")
+        check_number(value, key)
     else:
         default = OPTION_SPECS[key][0]
         if value != default and value not in allowed:

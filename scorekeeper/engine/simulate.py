@@ -68,7 +68,7 @@ def random_deal(
     called = None
     if contract in (Contract.ALLIANCE, Contract.FORCED, Contract.SELF_CALL) and rng.random() < 0.5:
         rank = rng.choice(["K", "Q"])
-        if contract is Contract.SELF_CALL:
+        if contract is Contract.SELF_CALL or ally is None:
             rank = "K"  # a self-call names one of the hombre's kings; drawn all the same, to keep the stream
         called = rank + rng.choice([s for s in SUITS if s != trump])
     giver = rng.choice([s for s in range(4) if s != hombre]) if contract is Contract.MEDIATEUR else None

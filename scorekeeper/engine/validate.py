@@ -7,6 +7,7 @@ one-player side, the vole attempt of a declared vole, the hombre's tricks when h
 
 from __future__ import annotations
 
+from scorekeeper.engine.bounds import check_count, is_int
 from scorekeeper.engine.cards import SUITS, is_red, max_run
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.model import (
@@ -17,7 +18,6 @@ from scorekeeper.engine.model import (
     DealRecord,
     PenaltyKind,
     RuleSet,
-    is_int,
 )
 from scorekeeper.engine.options import Options
 
@@ -115,7 +115,8 @@ def check_deal(
             raise EngineError("called_not_callable", "called", "the king and the queen of trumps can never be called")
         if contract in (Contract.SOLO, Contract.VOLE_BID):
             raise EngineError("called_unexpected", "called", "a solo or a vole calls no card")
-        if contract is Contract.SELF_CALL and called[0] != "K":
+        if called[0] != "K" and (contract is Contract.SELF_CALL or contract is Contract.FORCED and ally is None):
+            # a self-call, and forced spadille played alone (a self-call, A-64), names one of his own kings.
             raise EngineError("self_call_not_king", "called", "a self-call names one of the hombre's own kings")
     elif (
         contract is Contract.MEDIATEUR
@@ -233,8 +234,10 @@ def check_deal(
         )
 
     barred = _vole_barred(contract, kinds, options)
-    if vole and barred and contract is not Contract.VOLE_BID:
-        raise EngineError("vole_barred", "vole_attempted", f"the vole may not be played for: {barred}")
+    if vole and barred:
+        # A declared vole is played for from the first trick: a bar refuses it like any attempt (§3.2).
+        field = "contract" if contract is Contract.VOLE_BID else "vole_attempted"
+        raise EngineError("vole_barred", field, f"the vole may not be played for: {barred}")
     if (
         premiers
         and not vole
@@ -378,6 +381,7 @@ def _check_penalty(p, contract: Contract, ally: int | None, eldest: int) -> None
         raise EngineError("penalty_seats_invalid", "penalties", f"{kind.value.replace('_', ' ')} names {words}")
     if not is_int(p.count) or p.count < 1:
         raise EngineError("penalty_count_invalid", "penalties", "a penalty happens at least once")
+    check_count(p.count, "penalties")  # a settlement pays a penalty `count` times: never a number a file chose
     if not isinstance(p.intentional, bool):
         raise EngineError("penalty_invalid", "penalties", "intentional is yes or no")
     if kind in (PenaltyKind.FRIEND_REVEALED, PenaltyKind.PARTNER_OUT_OF_TURN):

@@ -47,6 +47,11 @@ MESSAGES = {
     "penalty_seats_invalid": _("That penalty does not fit those players."),
     "penalty_kind_invalid": _("Choose a penalty."),
     "penalty_count_invalid": _("A penalty happens at least once."),
+    # The bounds of INTERCHANGE.md; %(field)s is the engine's name of the number (e.g. deals[0].penalties[0].count).
+    "number_out_of_range": _(
+        "A number is out of range (%(field)s): a penalty happens 1 to 100 times, a file holds at most 100,000 "
+        "deals, and no other number goes beyond 1,000,000,000 either way."
+    ),
     "remainder_winner_required": _("Who takes the codille remainder (Spadille, or the highest trump)?"),
     "remainder_winner_not_eligible": _("Only the defenders of the last codille may take the remainder."),
     "remainder_winner_unexpected": _("No codille remainder is waiting."),
@@ -80,6 +85,17 @@ MESSAGES = {
     "favourite_suit_unexpected": _("The file names a favourite suit, but this event draws none."),
     "mediateur_giver_unexpected": _("Only a médiateur buys a king."),
     "tour_unfinished": _("A table ends its round only after whole tours."),
+    # A deal on a duplicate board, checked against the board's pockets (T-62).
+    "board_dealer_wrong": _("This board is dealt by another seat."),
+    "board_void": _("A board is never dealt again: if its pockets are wrong, the director marks it fouled."),
+    "run_not_on_board": _("The board's pockets give another run of matadors with these trumps."),
+    "called_not_held": _("The board's pockets do not agree: that card is not in that player's pocket."),
+    "forced_without_spadille": _("Forced spadille is played by the holder of Spadille."),
+    # T-61, beside the option at fault (options.favourite.mode or options.paulans) when a tournament is created.
+    "duplicate_option": _(
+        "Not in duplicate: every table must settle a board alike, so the favourite suit is none or drawn once for "
+        "the whole tournament, and there are no paulans."
+    ),
 }
 
 # Engine fields that have no control of their own on the form are shown with the nearest one.
@@ -94,7 +110,10 @@ FIELDS = {
 
 def message_for(error: EngineError) -> str:
     """The error in the reader's language; a code without a message here falls back to the engine's English."""
-    return str(MESSAGES.get(error.code, error.message))
+    if error.code not in MESSAGES:
+        return error.message
+    text = str(MESSAGES[error.code])
+    return text % {"field": error.field} if "%(field)s" in text else text
 
 
 def field_for(error: EngineError, form_fields) -> str | None:

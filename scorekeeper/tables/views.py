@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 
 import qrcode
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine import DealRecord, EngineError
+from scorekeeper.engine.tournament.boards import HandRecord, check_deal_on_board
 from scorekeeper.links import absolute_url
 from scorekeeper.tables import services
 from scorekeeper.tables.exports import table_csv, table_json
@@ -135,10 +137,24 @@ def _posted_position(request: HttpRequest) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None  # "²".isdigit() is true
 
 
+def _board_page(table: Table) -> str | None:
+    """The board entry page when the table plays a duplicate tournament's round (read through the reverse relation:
+    the tournaments app sits above this one)."""
+    if table.event.kind != "tournament":  # no query for a club evening's table
+        return None
+    planned = getattr(table, "planned", None)
+    if planned is None or planned.round.tournament.options.get("tournament.format") != "duplicate":
+        return None
+    return reverse("board-entry", kwargs={"token": table.token})
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     view = table_screen(table=table)
+    board_page = _board_page(table)
+    if board_page and (request.method == "POST" or not view.round_complete):
+        return redirect(board_page)  # a duplicate table records each deal against its board, on that page
     if request.method != "POST":
         return _page(request, view, _deal_form(view), None)
 
@@ -259,6 +275,8 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
+    if _board_page(table):  # a board is never dealt again (T-61): its pockets wrong, the director marks it fouled
+        return redirect(_board_page(table))
     view = table_screen(table=table)
     key = request.POST.get("idempotency_key", "")[:64]
     if deal_saved_with_key(table=table, key=key) is not None:
@@ -317,6 +335,8 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
         else:
             status = 200
             preview = _preview(view, form, before, position, record.dealer)
+            if preview is not None:
+                preview = _on_its_board(row.deal, preview, form, view)
             if preview is not None and previewing:
                 try:
                     correction = correction_preview(view=view, position=position, record=preview["record"])
@@ -373,6 +393,24 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
         "correction": correction,
     }
     return render(request, "tables/deal.html", context, status=status)
+
+
+def _on_its_board(deal, preview: dict, form: CorrectionForm, view: TableView) -> dict | None:
+    """A duplicate board's deal is corrected against the board's pockets (T-62), as it was recorded: the runs left
+    at none are read from them (None, with the engine's refusal beside its field, when they contradict it)."""
+    play = getattr(deal, "board_play", None)  # the tournaments app's row, reached without importing it
+    if play is None or play.fouled:
+        return preview
+    board = play.board
+    record = preview["record"]
+    record = dataclasses.replace(record, run_side=record.run_side or None, run_hombre=record.run_hombre or None)
+    hands = HandRecord(board.number, board.dealer, tuple(tuple(hand) for hand in board.hands))
+    try:
+        checked = check_deal_on_board(record, hands, view.session.options)
+    except EngineError as error:
+        form.add_engine_error(error)
+        return None
+    return {**preview, "record": checked}
 
 
 @require_POST

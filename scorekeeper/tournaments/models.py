@@ -253,3 +253,20 @@ class PhysicalTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} · {self.number}"
+
+
+# A duplicate round's boards live in a module of their own; imported here so that Django registers them.
+from scorekeeper.tournaments.board_models import Board, BoardPlay  # noqa: E402
+
+__all__ = [
+    "Board",
+    "BoardPlay",
+    "Entrant",
+    "KeepApart",
+    "PhysicalTable",
+    "PlannedRound",
+    "PlannedTable",
+    "Substitute",
+    "Team",
+    "Tournament",
+]

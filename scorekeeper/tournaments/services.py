@@ -15,6 +15,7 @@ from django.utils import timezone
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.clubs.services import player_create
 from scorekeeper.engine import EngineError, Options, RuleSet
+from scorekeeper.engine.tournament.duplicate import check_duplicate_options
 from scorekeeper.engine.tournament.planner import Schedule, plan
 from scorekeeper.engine.tournament.schedule import draw_seed, normal_seed, record_json, seed_commitment
 from scorekeeper.engine.tournament.scores import TournamentOptions, end_rule_check
@@ -23,6 +24,7 @@ from scorekeeper.events.services import event_close, event_create
 from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tables.services import table_create, table_end_round, who
 from scorekeeper.tables.snapshot import snapshot_read
+from scorekeeper.tournaments.duplicate import round_boards_ensure
 from scorekeeper.tournaments.models import (
     Entrant,
     KeepApart,
@@ -71,8 +73,8 @@ def tournament_create(
     if not sessions or any(s < 1 for s in sessions):
         raise _refuse("request_invalid", "sessions", "every session has at least one round")
     chosen = TournamentOptions.from_mapping(tournament_options or {}, rounds=sum(sessions))
-    if chosen.format != "table":
-        raise _refuse("request_invalid", "tournament.format", "the app plans table tournaments")
+    if chosen.format == "duplicate":
+        check_duplicate_options(engine_options)  # T-61: duplicate_option, refused before anything is drawn
     # Byes by the standings and standings-seeded rounds need the standings between rounds: not drawn by the app yet.
     if chosen.bye_choice != "planner" or chosen.seating_by_standings:
         raise _refuse("request_invalid", "tournament.bye.choice", "the app draws byes and seats by the planner only")
@@ -214,6 +216,7 @@ def round_open(*, tournament: Tournament, number: int, user=None) -> PlannedRoun
     if Table.objects.filter(event=tournament.event, round=started, ended_at__isnull=True).exists():
         raise RoundRefused("still_playing", started)
     planned = tournament.planned_rounds.select_for_update().get(number=number)
+    round_boards_ensure(tournament=tournament, number=number)  # duplicate: the boards exist before the round
     players = {e.number: e.player for e in tournament.entrants.select_related("player")}
     for table in planned.tables.order_by("number"):
         table.table = table_create(

@@ -14,3 +14,11 @@ def load_vectors() -> list[dict]:
         vectors.extend(json.loads(path.read_text()))
     assert len(vectors) >= 17, f"expected the spec's vectors in {VECTORS}"
     return vectors
+
+
+# Points of QUADRILLE-SCORING.md §7.10 and §3.2 the engine once settled wrongly: each input with its ledger or error.
+RULINGS = VECTORS / "rulings"
+
+
+def load_rulings() -> list[dict]:
+    return [vector for path in sorted(RULINGS.glob("*.json")) for vector in json.loads(path.read_text())]

@@ -89,7 +89,11 @@ SOLO = {"dealer": 3, "contract": "solo", "hombre": 1, "trump": "H", "tricks": 6}
         ({**SOLO, "penalties": [{"kind": "renounce", "seats": [0, 1]}]}, "penalty_seats_invalid", "penalties"),
         ({**SOLO, "penalties": [{"kind": "renounce", "seats": [5]}]}, "penalty_seats_invalid", "penalties"),
         ({**SOLO, "penalties": [{"kind": "turned_hand", "seats": [1, 1]}]}, "penalty_seats_invalid", "penalties"),
-        ({**SOLO, "penalties": [{"kind": "renounce", "seats": [0], "count": 0}]}, "penalty_count_invalid", "penalties"),
+        (
+            {**SOLO, "penalties": [{"kind": "renounce", "seats": [0], "count": "2"}]},
+            "penalty_count_invalid",
+            "penalties",
+        ),
         ({**SOLO, "penalties": [{"kind": "friend_revealed", "seats": [0]}]}, "penalty_seats_invalid", "penalties"),
         # The ally (Cat, seat 2) is not eldest here; Ann (seat 0) is eldest when Dan (3) deals.
         (
@@ -214,3 +218,25 @@ def test_a_resuming_table_with_a_held_remainder_must_name_its_winner():
 def test_options_from_mapping_round_trips():
     chosen = {"pc.ante": "dealer_four", "bc.mark": 5, "favourite.turk": True}
     assert Options.from_mapping(chosen).as_mapping(changed_only=True) == chosen
+
+
+def test_forced_spadille_played_alone_calls_one_of_his_own_kings():
+    # under call.forced_self_call a forced spadille played alone is a self-call.
+    alone = {"dealer": 0, "contract": "forced", "hombre": 1, "trump": "S", "tricks": 6}
+    options = {"call.forced_self_call": True}
+    settle_document(document(MC, [{**alone, "called": "KH"}], options))
+    error = error_of(MC, [{**alone, "called": "QH"}], options)
+    assert (error.code, error.field) == ("self_call_not_king", "called")
+    # With an ally the queen is an ordinary call (§2.4(4)).
+    settle_document(document(MC, [{**alone, "ally": 2, "called": "QH"}], options))
+
+
+def test_a_declared_vole_is_barred_like_any_vole_attempt():
+    # §3.2 and A-69: a declared vole is played for from the first trick, so a discovered game refuses it.
+    vole = {"dealer": 0, "contract": "vole_bid", "hombre": 1, "trump": "S", "tricks": 10, "premiers": True}
+    vole["vole_attempted"] = True
+    settle_document(document(PC, [vole]))
+    barred = {**vole, "penalties": [{"kind": "discovered_game", "seats": [1]}]}
+    for ruleset in (PC, PP, MC, BC):
+        error = error_of(ruleset, [barred])
+        assert (error.code, error.field, error.position) == ("vole_barred", "contract", 1)

@@ -8,10 +8,11 @@ import sys
 
 import pytest
 
-from scorekeeper.engine import ledger_json, settle_document
-from tests.engine.conftest import load_vectors
+from scorekeeper.engine import EngineError, ledger_json, settle_document
+from tests.engine.conftest import load_rulings, load_vectors
 
 VECTORS = load_vectors()
+RULINGS = load_rulings()
 
 
 def summary(output: dict) -> dict:
@@ -58,3 +59,43 @@ def test_vector_through_the_command_line(vector):
     assert {k: v for k, v in summary(output).items() if k in expect} == expect
     assert [d["position"] for d in output["deals"]] == list(range(1, len(output["deals"]) + 1))
     assert output["closing"] is None
+
+
+def test_every_ruling_is_loaded():
+    sections = [v["name"].split()[0] for v in RULINGS]
+    assert {"A-64", "A-65", "A-69", "A-70"} <= set(sections)
+
+
+def settle_through_the_command_line(document: dict) -> tuple[int, dict]:
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.engine", "settle", "-"],
+        input=json.dumps(document),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.returncode, json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("vector", RULINGS, ids=[v["name"].split(":")[0] for v in RULINGS])
+def test_ruling_through_the_api(vector):
+    expect = vector["expect"]
+    if "error" in expect:
+        with pytest.raises(EngineError) as caught:
+            settle_document(vector["input"])
+        error = caught.value
+        assert {"position": error.position, "field": error.field, "code": error.code} == expect["error"]
+    else:
+        assert summary(ledger_json(settle_document(vector["input"]))) == expect
+
+
+@pytest.mark.parametrize("vector", RULINGS, ids=[v["name"].split(":")[0] for v in RULINGS])
+def test_ruling_through_the_command_line(vector):
+    status, output = settle_through_the_command_line(vector["input"])
+    expect = vector["expect"]
+    if "error" in expect:
+        assert status == 2
+        assert {k: output["error"][k] for k in ("position", "field", "code")} == expect["error"]
+    else:
+        assert status == 0
+        assert summary(output) == expect

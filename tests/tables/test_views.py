@@ -4,6 +4,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 from django.db import connection
@@ -339,3 +340,54 @@ def test_an_error_on_a_field_the_page_does_not_show_is_shown_at_the_top(client):
     html = response.content.decode()
     assert 'class="errors" role="alert">Select a valid choice.' in html
     assert Deal.objects.count() == 0
+
+
+def test_import_refuses_a_number_out_of_bounds_at_once_and_names_it(client, tmp_path):
+    # A renounce counted 10⁸ times used to hold a worker ~14 s and then import (INTERCHANGE.md, Bounds).
+    table = make_table()
+    director = make_user()
+    table.event.club.directors.add(director)
+    client.force_login(director)
+    doc = {
+        "format": "quadrille-deals/1",
+        "ruleset": "parlett-chips",
+        "players": ["A", "B", "C", "D"],
+        "start": 40,
+        "deals": [
+            {"dealer": 3, "contract": "solo", "hombre": 0, "trump": "S", "tricks": 6},
+            {
+                "dealer": 0,
+                "contract": "solo",
+                "hombre": 1,
+                "trump": "S",
+                "tricks": 6,
+                "penalties": [{"kind": "renounce", "seats": [2], "count": 100_000_000}],
+            },
+        ],
+    }
+    path = tmp_path / "paper.json"
+    path.write_text(json.dumps(doc))
+    client.get(url(table))  # the first request of a process loads templates and catalogues
+    started = time.perf_counter()
+    with path.open("rb") as handle:
+        client.post(url(table, "table-import"), {"file": handle})
+    assert time.perf_counter() - started < 1
+    assert Deal.objects.count() == 0
+    page = client.get(url(table)).content.decode()
+    assert "Nothing was imported. deal 2: A number is out of range (deals[1].penalties[0].count)" in page
+    path.write_text(json.dumps(doc).replace("100000000", "9" * 5000))
+    with path.open("rb") as handle:
+        client.post(url(table, "table-import"), {"file": handle})
+    assert "Nothing was imported. The file is not valid JSON." in client.get(url(table)).content.decode()
+    assert Deal.objects.count() == 0
+
+
+@pytest.mark.parametrize("count", ["10", "100000000", "9" * 5000])
+def test_the_deal_form_refuses_a_penalty_count_beyond_its_choices_beside_the_field(client, count):
+    table = make_table()
+    fields = {**PC6_POSTS[0], "penalty_kind": "renounce", "penalty_seat": "2", "penalty_count": count}
+    response = post_deal(client, table, 1, fields)
+    assert response.status_code == 200 and Deal.objects.count() == 0
+    html = response.content.decode()
+    # Django's own words ("Ensure this value is less than or equal to 9.", "Enter a whole number."), translated.
+    assert re.search(r'id="id_penalty_count_error">[^<]*(9|whole number)[^<]*<', html), html

@@ -15,7 +15,7 @@ def matador_chips(deal: DealRecord, contracts: str, fourth_trump: str) -> int:
         return 0
     run = deal.run_hombre or 0
     fourth = run >= 4 and (fourth_trump == "any_suit" or deal.trump in ("H", "D"))
-    solo_like = deal.contract in SOLO_LIKE
+    solo_like = deal.contract in SOLO_LIKE or deal.ally is None  # forced spadille played alone is a solo (A-64)
     if fourth:
         # [004]'s two-chip bonus is not restricted by contract; read literally only the one-chip one is.
         return 2 if (solo_like or contracts in ("literal", "all_contracts")) else 0

@@ -15,10 +15,21 @@ from dataclasses import dataclass
 from datetime import date as Date
 from typing import Any
 
+from scorekeeper.engine.bounds import is_int
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.interchange import deal_json, parse_deal, parse_session
-from scorekeeper.engine.model import DealRecord, Session, is_int
+from scorekeeper.engine.model import DealRecord, Session
+from scorekeeper.engine.tournament.boards import HandRecord, hand_record_json, parse_hand_record
+from scorekeeper.engine.tournament.duplicate import (
+    DuplicateRound,
+    boards_json,
+    check_duplicate_options,
+    hundredths_text,
+    percentages,
+    score_document_rounds,
+)
 from scorekeeper.engine.tournament.scores import (
+    HUNDREDTHS,
     TWELFTHS,
     RoundResult,
     ScoredRound,
@@ -53,7 +64,7 @@ TOP_FIELDS = {
 }
 ENTRANT_FIELDS = {"number", "name", "withdrawn_after"}
 ROUND_FIELDS = {"round", "session", "started", "byes", "tables"}
-TABLE_FIELDS = {"table", "seats", "short", "substitutes", "deals"}
+TABLE_FIELDS = {"table", "seats", "short", "substitutes", "deals", "fouled"}
 SUBSTITUTE_FIELDS = {"seat", "name", "from_deal"}
 HEX = re.compile(r"[0-9a-f]+")
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -68,6 +79,8 @@ class PlannedTable:
     deals: tuple[DealRecord, ...] = ()
     short: bool = False
     substitutes: tuple[Substitution, ...] = ()
+    boards: tuple[int, ...] = ()  # duplicate: each deal's board (T-82)
+    fouled: tuple[int, ...] = ()  # duplicate: the boards the director marked fouled at this table (T-63)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +107,7 @@ class Tournament:
     date: str | None = None
     seed_sha256: str | None = None
     seed: str | None = None
+    boards: tuple[HandRecord, ...] = ()  # duplicate: the hand records (T-60)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +118,7 @@ class Result:
     rounds: tuple[ScoredRound, ...]
     standings: Standings
     teams: tuple[TeamStanding, ...]
+    boards: tuple[DuplicateRound | None, ...] = ()  # duplicate: each round's boards, None for a round only planned
 
 
 def _invalid(field: str | None, message: str) -> EngineError:
@@ -137,13 +152,11 @@ def parse_tournament(doc: Any) -> Tournament:
     end_rule_check(session.ruleset, session.options)
     raw_rounds = _list(doc.get("rounds", []), "rounds", "rounds")
     options = TournamentOptions.from_mapping(doc.get("tournament"), rounds=len(raw_rounds))
-    if options.format == "duplicate":
-        _duplicate_options(session)
-        raise _invalid(
-            "tournament.tournament.format",
-            "duplicate tournaments (T-57) are not scored by this version: only tournament.format = table",
-        )
-    if doc.get("boards"):
+    duplicate = options.format == "duplicate"
+    if duplicate:
+        check_duplicate_options(session.options)
+        boards = _boards(doc.get("boards", []))
+    elif doc.get("boards"):
         raise _invalid("boards", "boards belong to a duplicate tournament (T-57, T-60)")
     name = doc.get("name")
     if name is not None and not isinstance(name, str):
@@ -153,7 +166,7 @@ def parse_tournament(doc: Any) -> Tournament:
     numbers = {e.number for e in entrants}
     teams = _teams(doc.get("teams", {}), numbers, options)
     keep_apart = _keep_apart(doc.get("keep_apart", []), numbers)
-    rounds = _rounds(raw_rounds, session)
+    rounds = _rounds(raw_rounds, session, duplicate)
     tournament = Tournament(
         session=session,
         options=options,
@@ -165,20 +178,26 @@ def parse_tournament(doc: Any) -> Tournament:
         date=_date(doc.get("date")),
         seed_sha256=seed_sha256,
         seed=seed,
+        boards=boards if duplicate else (),
     )
     check_schedule(tournament)
     return tournament
 
 
-def _duplicate_options(session: Session) -> None:
-    """T-61: every table settles a board with the same factor."""
-    options = session.options
-    if options.favourite_mode not in ("none", "drawn_card"):
-        raise EngineError(
-            "duplicate_option", "options.favourite.mode", "a duplicate tournament has no favourite or a drawn one"
-        )
-    if options.paulans != "off":
-        raise EngineError("duplicate_option", "options.paulans", "paulans are off in a duplicate tournament (T-61)")
+def _boards(raw: Any) -> tuple[HandRecord, ...]:
+    """T-60's hand records, each valid and each board once. A fault is `document_invalid` and names the card."""
+    records = []
+    seen: set[int] = set()
+    for i, item in enumerate(_list(raw, "boards", "boards")):
+        try:
+            record = parse_hand_record(item, prefix=f"boards[{i}].")
+        except EngineError as error:
+            raise _invalid(error.field, error.message) from None
+        if record.board in seen:
+            raise _invalid(f"boards[{i}].board", f"board {record.board} has two hand records (T-60)")
+        seen.add(record.board)
+        records.append(record)
+    return tuple(records)
 
 
 def _date(value: Any) -> str | None:
@@ -276,7 +295,7 @@ def _keep_apart(raw: Any, numbers: set[int]) -> tuple[tuple[int, int], ...]:
     return tuple(pairs)
 
 
-def _rounds(raw_rounds: list[Any], session: Session) -> tuple[PlannedRound, ...]:
+def _rounds(raw_rounds: list[Any], session: Session, duplicate: bool = False) -> tuple[PlannedRound, ...]:
     rounds = []
     previous_session = 1
     planned_only = False
@@ -299,7 +318,7 @@ def _rounds(raw_rounds: list[Any], session: Session) -> tuple[PlannedRound, ...]
         if not all(is_int(b) for b in byes):
             raise _invalid(f"{where}.byes", "byes are entrant numbers (T-11)")
         tables = tuple(
-            _table(t, f"{where}.tables[{i}]", started)
+            _table(t, f"{where}.tables[{i}]", started, duplicate)
             for i, t in enumerate(_list(raw.get("tables", []), f"{where}.tables", "tables"))
         )
         numbers = [t.table for t in tables]
@@ -309,7 +328,7 @@ def _rounds(raw_rounds: list[Any], session: Session) -> tuple[PlannedRound, ...]
     return tuple(rounds)
 
 
-def _table(raw: Any, where: str, started: bool) -> PlannedTable:
+def _table(raw: Any, where: str, started: bool, duplicate: bool = False) -> PlannedTable:
     raw = _fields(raw, TABLE_FIELDS, where, "a table")
     number = raw.get("table")
     if not is_int(number) or number < 1:
@@ -325,15 +344,41 @@ def _table(raw: Any, where: str, started: bool) -> PlannedTable:
         _substitute(s, f"{where}.substitutes[{i}]", len(raw_deals))
         for i, s in enumerate(_list(raw.get("substitutes", []), f"{where}.substitutes", "substitutes"))
     )
-    if not started and (raw_deals or short or substitutes):
+    fouled = _fouled(raw, where, duplicate)
+    if not started and (raw_deals or short or substitutes or fouled):
         raise _invalid(where, "a round not yet started has its seats only: no deals, substitutes or short (T-82)")
-    deals = []
+    deals, boards = [], []
     for i, deal in enumerate(raw_deals):
+        if duplicate:
+            board, deal = _board_of(deal, f"{where}.deals[{i}]")
+            boards.append(board)
         try:
             deals.append(parse_deal(deal))
         except EngineError as error:
             raise _at(error, f"{where}.deals[{i}]") from None
-    return PlannedTable(number, tuple(seats), tuple(deals), short, substitutes)  # type: ignore[arg-type]
+    return PlannedTable(  # type: ignore[arg-type]
+        number, tuple(seats), tuple(deals), short, substitutes, tuple(boards), fouled
+    )
+
+
+def _board_of(raw: Any, where: str) -> tuple[int, Any]:
+    """A duplicate deal's board number, and the ordinary deal record without it (T-62)."""
+    if not isinstance(raw, Mapping) or not is_int(raw.get("board")):
+        raise _invalid(f"{where}.board", "every deal of a duplicate tournament names its board (T-82)")
+    return raw["board"], {key: value for key, value in raw.items() if key != "board"}
+
+
+def _fouled(raw: Mapping[str, Any], where: str, duplicate: bool) -> tuple[int, ...]:
+    if "fouled" not in raw:
+        return ()
+    if not duplicate:
+        raise _invalid(f"{where}.fouled", "fouled boards belong to a duplicate tournament (T-63)")
+    fouled = _list(raw["fouled"], f"{where}.fouled", "fouled")
+    if not all(is_int(b) for b in fouled) or len(set(fouled)) != len(fouled):
+        raise _invalid(
+            f"{where}.fouled", "fouled lists the numbers of the boards fouled at the table, once each (T-63)"
+        )
+    return tuple(fouled)
 
 
 def _substitute(raw: Any, where: str, deals: int) -> Substitution:
@@ -428,6 +473,8 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
         }
         for r in tournament.rounds
     ]
+    if tournament.boards:
+        doc["boards"] = [hand_record_json(record) for record in tournament.boards]
     return doc
 
 
@@ -437,7 +484,12 @@ def _table_json(table: PlannedTable) -> dict[str, Any]:
         out["short"] = True
     if table.substitutes:
         out["substitutes"] = [{"seat": s.seat, "name": s.name, "from_deal": s.from_deal} for s in table.substitutes]
-    out["deals"] = [deal_json(deal) for deal in table.deals]
+    if table.fouled:
+        out["fouled"] = list(table.fouled)
+    deals = [deal_json(deal) for deal in table.deals]
+    if table.boards:  # duplicate: each deal names its board first (T-82)
+        deals = [{"board": board, **deal} for board, deal in zip(table.boards, deals, strict=True)]
+    out["deals"] = deals
     return out
 
 
@@ -481,24 +533,31 @@ def _unplayed(table: PlannedTable) -> TableResult:
 
 
 def score(tournament: Tournament, *, through_round: int | None = None) -> Result:
-    """The tournament's rounds scored and ranked, individuals and teams (T-44 … T-56)."""
-    rounds = score_rounds(settle_rounds(tournament), tournament.options, tournament.session.ruleset)
+    """The tournament's rounds scored and ranked, individuals and teams (T-44 … T-56); a duplicate tournament's
+    boards scored (T-67 … T-76), in hundredths."""
+    boards: tuple[DuplicateRound | None, ...] = ()
+    if tournament.options.format == "duplicate":
+        records = {record.board: record for record in tournament.boards}
+        rounds, boards = score_document_rounds(tournament.session, tournament.rounds, records, tournament.options)
+    else:
+        rounds = score_rounds(settle_rounds(tournament), tournament.options, tournament.session.ruleset)
     standings = rank(
         tournament.entrants,
         rounds,
         tournament.options,
-        scale=TWELFTHS,
+        scale=HUNDREDTHS if boards else TWELFTHS,
         seed=tournament.seed,
         through_round=through_round,
     )
     teams = rank_teams(dict(tournament.teams), standings, tournament.options, seed=tournament.seed)
-    return Result(tournament, rounds, standings, teams)
+    return Result(tournament, rounds, standings, teams, boards)
 
 
 def standings_json(result: Result) -> dict[str, Any]:
     """The standings document of T-83."""
     standings = result.standings
     show = standings.scale.display
+    method = result.tournament.options.method
     by_round: dict[int, dict[int, int | None]] = {}
     for row in standings.rows:
         for entry in row.entries:
@@ -526,9 +585,13 @@ def standings_json(result: Result) -> dict[str, Any]:
                 ],
             }
         )
+        if result.boards:  # T-83's duplicate additions: every board's values and scores at every table
+            played = result.boards[scored.round - 1]
+            rounds[-1]["boards"] = [] if played is None else boards_json(played, method)
+    percent = percentages(standings, result.boards) if result.boards and method == "matchpoints" else {}
     return {
         "format": OUTPUT_FORMAT,
-        "method": result.tournament.options.method,
+        "method": method,
         "provisional": standings.provisional,
         "rounds": rounds,
         "standings": [
@@ -546,6 +609,7 @@ def standings_json(result: Result) -> dict[str, Any]:
                 "tops": row.tops,
                 "withdrawn_after": row.entrant.withdrawn_after,
             }
+            | ({"percent": _percent(percent[row.number])} if percent else {})
             for row in standings.rows
         ],
         "teams": [
@@ -553,6 +617,10 @@ def standings_json(result: Result) -> dict[str, Any]:
             for team in result.teams
         ],
     }
+
+
+def _percent(value: int | None) -> str | None:
+    return None if value is None else hundredths_text(value)
 
 
 def standings_document(doc: Any, *, through_round: int | None = None) -> dict[str, Any]:

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from scorekeeper.engine.bounds import is_int
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.ledger import Ledger, LedgerEntry, fold, opening_state
-from scorekeeper.engine.model import Contract, DealRecord, RuleSet, Session, is_int
+from scorekeeper.engine.model import Contract, DealRecord, RuleSet, Session
 from scorekeeper.engine.options import Options
 from scorekeeper.engine.rulesets import pp
 
@@ -187,7 +188,9 @@ class TournamentOptions:
         for key in CHOICES:
             name = key.replace(".", "_").removeprefix("tournament_")
             value = getattr(self, name)
-            if changed_only and value == getattr(default, name):
+            # The format is compared with Appendix T's default (table); the other keys with the format's defaults.
+            unchanged = value == ("table" if key == "tournament.format" else getattr(default, name))
+            if changed_only and unchanged:
                 continue
             if key == "tiebreak.chain":
                 value = ", ".join(value)
@@ -502,6 +505,13 @@ def table_result(
 
 def holders(ledger: Ledger, seats: Sequence[int], substitutes: Sequence[Substitution]) -> tuple[int | str, ...]:
     """T-78: per seat, who held it for the most valid deals; on equal counts the one who started."""
+    return seat_holders([e.position for e in ledger.entries if not e.void], seats, substitutes)
+
+
+def seat_holders(
+    positions: Sequence[int], seats: Sequence[int], substitutes: Sequence[Substitution]
+) -> tuple[int | str, ...]:
+    """T-78 from the 1-based positions of a table's valid deal records (a duplicate table has no ledger)."""
     result: list[int | str] = []
     for seat, entrant in enumerate(seats):
         changes = sorted((s.from_deal, s.name) for s in substitutes if s.seat == seat)
@@ -509,12 +519,10 @@ def holders(ledger: Ledger, seats: Sequence[int], substitutes: Sequence[Substitu
             result.append(entrant)
             continue
         counts: dict[int | str, int] = {entrant: 0}
-        for entry in ledger.entries:
-            if entry.void:
-                continue
+        for position in positions:
             holder: int | str = entrant
             for from_deal, name in changes:
-                if entry.position >= from_deal:
+                if position >= from_deal:
                     holder = name
             counts[holder] = counts.get(holder, 0) + 1
         # Dicts keep insertion order: on equal counts the earlier holder (the one who started) wins.

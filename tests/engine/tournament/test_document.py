@@ -283,9 +283,9 @@ def test_interchange_codes_for_what_the_interchange_defines(spring):
     ]
 
 
-def test_a_duplicate_tournament_is_refused_until_it_can_be_scored(spring):
+def test_a_duplicate_tournament_needs_each_deals_board_and_duplicate_options(spring):
     spring["tournament"] = {"tournament.format": "duplicate"}
-    assert refusal(spring) == ("document_invalid", "tournament.tournament.format")
+    assert refusal(spring) == ("document_invalid", "rounds[0].tables[0].deals[0].board")
     spring["options"]["paulans"] = "last_tour"
     assert refusal(spring) == ("duplicate_option", "options.paulans")
 
