@@ -20,6 +20,8 @@ from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, Play
 from scorekeeper.public.models import ClubSite, EventLink
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
 from scorekeeper.tournaments.models import (
+    Board,
+    BoardPlay,
     Entrant,
     KeepApart,
     PhysicalTable,
@@ -66,6 +68,8 @@ SECTIONS = (
     Section("planned_tables", PlannedTable, "round__tournament__event__club"),
     Section("substitutes", Substitute, "planned_table__round__tournament__event__club"),
     Section("physical_tables", PhysicalTable, "event__club"),
+    Section("boards", Board, "tournament__event__club"),
+    Section("board_plays", BoardPlay, "board__tournament__event__club"),
     Section("player_merges", PlayerMerge, "club"),
 )
 # A merge keeps the database ids of the rows it moved (so it can be undone): they travel as row numbers too.

@@ -8,10 +8,12 @@ from django.urls import reverse
 
 from scorekeeper.engine import EngineError
 from scorekeeper.engine.tournament.boards import PACK
+from scorekeeper.operations.club_export import SECTIONS, club_export, club_import
 from scorekeeper.public.services import event_link_make
 from scorekeeper.tables.messages import message_for
+from scorekeeper.tables.models import TableSnapshot
 from scorekeeper.tournaments import duplicate
-from scorekeeper.tournaments.models import Board, PlannedTable
+from scorekeeper.tournaments.models import Board, BoardPlay, PlannedTable, Tournament
 from scorekeeper.tournaments.services import round_open
 from tests.engine.tournament.duplicate_hands import EXAMPLE
 from tests.factories import make_user
@@ -229,3 +231,39 @@ def test_the_event_page_links_the_duplicate_page(client):
     client.force_login(director)
     html = client.get(reverse("event", args=[tournament.event_id])).content.decode()
     assert f'href="{reverse("duplicate-director", args=[tournament.event_id])}"' in html
+
+
+def test_a_duplicate_tournament_moves_with_its_club_boards_plays_and_fouled_marks_kept():
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1, tables=(1, 2))
+    director = make_user()
+    duplicate.board_foul(planned=_planned(tournament, 1, 3), board_number=9, reason="KS in two pockets", user=director)
+
+    def boards_and_plays(tournament):
+        boards = [(b.round, b.number, b.dealer, b.hands) for b in Board.objects.filter(tournament=tournament)]
+        plays = [
+            (
+                p.board.number,
+                p.planned_table.number,
+                p.deal and (p.deal.table.token, p.deal.position),
+                p.fouled,
+                p.fouled_reason,
+                p.fouled_by and p.fouled_by.username,
+            )
+            for p in BoardPlay.objects.filter(board__tournament=tournament).order_by("board__number", "planned_table")
+        ]
+        return boards, plays
+
+    before = boards_and_plays(tournament)
+    # 12 boards; tables 1 and 2 play 8 each (two tours of four deals), table 3 has only its fouled mark.
+    assert len(before[0]) == 12 and len(before[1]) == 8 + 8 + 1
+    assert [play for play in before[1] if play[3]] == [(9, 3, None, True, "KS in two pockets", director.username)]
+    club = tournament.event.club
+    document = club_export(club=club)
+    TableSnapshot.objects.filter(table__event__club=club).delete()
+    for section in reversed(SECTIONS):
+        section.model._base_manager.filter(**{section.club_path: club}).delete()
+    club.delete()
+    moved = club_import(document=document)
+    assert boards_and_plays(Tournament.objects.get(event__club=moved)) == before
