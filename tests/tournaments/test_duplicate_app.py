@@ -229,7 +229,10 @@ def test_the_event_page_links_the_duplicate_page(client):
     tournament, _ = make_duplicate()
     tournament.event.club.directors.add(director)
     client.force_login(director)
-    html = client.get(reverse("event", args=[tournament.event_id])).content.decode()
+    # A tournament's event page is its tournament page, which links the boards.
+    response = client.get(reverse("event", args=[tournament.event_id]), follow=True)
+    assert response.redirect_chain == [(reverse("tournament", args=[tournament.event_id]), 302)]
+    html = response.content.decode()
     assert f'href="{reverse("duplicate-director", args=[tournament.event_id])}"' in html
 
 

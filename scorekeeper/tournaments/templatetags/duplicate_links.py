@@ -1,4 +1,4 @@
-"""Links into a duplicate tournament's pages from the pages of the event (which know nothing of tournaments)."""
+"""Links into a duplicate tournament's pages from the tournament's page, which serves both formats."""
 
 from __future__ import annotations
 
