@@ -22,7 +22,7 @@ from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_summar
 from scorekeeper.links import absolute_url
 from scorekeeper.public import services, site
 from scorekeeper.public.selectors import event_by_link, live_screen
-from scorekeeper.tournaments.standings import is_tournament
+from scorekeeper.tournaments.standings import is_duplicate, is_tournament
 from scorekeeper.tournaments.standings_views import card_context, standings_context, through_round
 
 LIVE_ROWS = 10  # players a screen on a projector at 800 px in the live page's type
@@ -60,6 +60,8 @@ def event_link(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_safe
 def standings(request: HttpRequest, token: str) -> HttpResponse:
     event = event_by_link(token=token)
+    if is_duplicate(event):
+        return redirect("duplicate-results", token=token)
     if is_tournament(event):
         context = standings_context(event, round_number=through_round(request.GET), token=token)
         return render(request, "tournaments/standings.html", context)
@@ -73,6 +75,8 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Large type for a projector: a screen of players at a time, the next one (with fresh figures) every few
     seconds through htmx, and a QR code of the public standings in a corner."""
     event = event_by_link(token=token)
+    if is_duplicate(event):
+        return redirect("duplicate-results", token=token)
     if is_tournament(event):
         link = absolute_url(request, reverse("public-standings", kwargs={"token": token}))
         context = {**standings_context(event, token=token), "qr": qr_svg(link)}
@@ -102,6 +106,8 @@ def score_card(request: HttpRequest, token: str, number: int) -> HttpResponse:
     event = event_by_link(token=token)
     if not is_tournament(event):
         raise Http404
+    if is_duplicate(event):
+        return redirect("duplicate-card", token=token, number=number)
     return render(request, "tournaments/card.html", card_context(event, number, token=token))
 
 

@@ -7,7 +7,7 @@ import dataclasses
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_safe
@@ -21,7 +21,7 @@ from scorekeeper.reports import documents, gather, seating
 from scorekeeper.tables.selectors import table_by_token
 from scorekeeper.tournaments.selectors import places_needed
 from scorekeeper.tournaments.services import physical_tables_ensure
-from scorekeeper.tournaments.standings import is_tournament
+from scorekeeper.tournaments.standings import is_duplicate, is_tournament
 
 
 def _pdf(content: bytes, name: str) -> HttpResponse:
@@ -62,6 +62,8 @@ def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def event_report(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(user=request.user, event_id=event_id)
+    if is_duplicate(event):  # its sheets and results are on its own page
+        return redirect("duplicate-director", event_id=event.pk)
     with _language(request, event.club):
         if is_tournament(event):  # ranked by the tournament's method, not by chips
             content = documents.tournament_report(gather.tournament_report_for(event), _paper(request))
@@ -77,6 +79,8 @@ def round_report(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     event = directed_event(user=request.user, event_id=event_id)
     if not is_tournament(event):
         raise Http404
+    if is_duplicate(event):
+        return redirect("duplicate-director", event_id=event.pk)
     with _language(request, event.club):
         content = documents.tournament_report(gather.tournament_report_for(event, round_number=number), _paper(request))
     return _pdf(content, f"event-{event.pk}-round-{number}")

@@ -127,6 +127,15 @@ def is_tournament(event: Event) -> bool:
     return event.kind == Event.Kind.TOURNAMENT and Tournament.objects.filter(event=event).exists()
 
 
+def is_duplicate(event: Event) -> bool:
+    """Whether the event holds a duplicate tournament: scored by boards on its own pages (`duplicate-director`,
+    `duplicate-results`), which the table tournament's standings, cards and reports send it to."""
+    if event.kind != Event.Kind.TOURNAMENT:  # no query for a club evening
+        return False
+    options = Tournament.objects.filter(event=event).values_list("options", flat=True).first()
+    return options is not None and options.get("tournament.format") == "duplicate"
+
+
 def revealed_seed(tournament: Tournament) -> str | None:
     """The seed once revealed, when the tournament closed (T-26), else None."""
     return tournament.seed if tournament.seed_revealed_at is not None and tournament.seed else None

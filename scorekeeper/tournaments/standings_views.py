@@ -8,7 +8,7 @@ import json
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
@@ -17,7 +17,7 @@ from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import directed_event
 from scorekeeper.tournaments import pages
 from scorekeeper.tournaments.exports import document_name, tournament_document
-from scorekeeper.tournaments.standings import is_tournament, tournament_standings
+from scorekeeper.tournaments.standings import is_duplicate, is_tournament, tournament_standings
 
 
 def directed_tournament(request: HttpRequest, event_id: int) -> Event:
@@ -63,6 +63,8 @@ def standings_context(event: Event, *, round_number: int | None = None, token: s
 @require_safe
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_tournament(request, event_id)
+    if is_duplicate(event):
+        return redirect("duplicate-director", event_id=event.pk)
     context = standings_context(event, round_number=through_round(request.GET))
     return render(request, "tournaments/standings.html", context)
 
@@ -72,6 +74,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 def live(request: HttpRequest, event_id: int) -> HttpResponse:
     """Large type for a projector; htmx refreshes the board every few seconds without a reload."""
     event = directed_tournament(request, event_id)
+    if is_duplicate(event):
+        return redirect("duplicate-director", event_id=event.pk)
     template = "tournaments/live.html#board" if request.htmx else "tournaments/live.html"
     return render(request, template, standings_context(event))
 
@@ -80,6 +84,8 @@ def live(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_safe
 def card(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = directed_tournament(request, event_id)
+    if is_duplicate(event):
+        return redirect("duplicate-director", event_id=event.pk)
     return render(request, "tournaments/card.html", card_context(event, number))
 
 

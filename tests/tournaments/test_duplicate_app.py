@@ -8,13 +8,15 @@ from django.urls import reverse
 
 from scorekeeper.engine import EngineError
 from scorekeeper.engine.tournament.boards import PACK
+from scorekeeper.events.services import event_close
 from scorekeeper.operations.club_export import SECTIONS, club_export, club_import
-from scorekeeper.public.services import event_link_make
+from scorekeeper.public.services import club_site_set, event_link_make
 from scorekeeper.tables.messages import message_for
 from scorekeeper.tables.models import TableSnapshot
 from scorekeeper.tournaments import duplicate
 from scorekeeper.tournaments.models import Board, BoardPlay, PlannedTable, Tournament
 from scorekeeper.tournaments.services import round_open
+from scorekeeper.tournaments.views_duplicate import standings_rows
 from tests.engine.tournament.duplicate_hands import EXAMPLE
 from tests.factories import make_user
 from tests.tournaments.builders import end_round_tables, make_tournament
@@ -270,3 +272,44 @@ def test_a_duplicate_tournament_moves_with_its_club_boards_plays_and_fouled_mark
     club.delete()
     moved = club_import(document=document)
     assert boards_and_plays(Tournament.objects.get(event__club=moved)) == before
+
+
+def test_the_table_tournaments_standings_cards_and_reports_send_a_duplicate_to_its_own_pages(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1)
+    director = make_user()
+    tournament.event.club.directors.add(director)
+    client.force_login(director)
+    event = tournament.event_id
+    token = event_link_make(event=tournament.event).token
+    director_page = reverse("duplicate-director", args=[event])
+    for name, args in (
+        ("tournament-standings", [event]),
+        ("tournament-live", [event]),
+        ("tournament-card", [event, 1]),
+        ("event-report", [event]),
+        ("tournament-round-report", [event, 1]),
+    ):
+        assert client.get(reverse(name, args=args))["Location"] == director_page, name
+    results = reverse("duplicate-results", args=[token])
+    assert client.get(reverse("public-standings", args=[token]))["Location"] == results
+    assert client.get(reverse("public-live", args=[token]))["Location"] == results
+    card = reverse("duplicate-card", args=[token, 3])
+    assert client.get(reverse("public-card", args=[token, 3]))["Location"] == card
+
+
+def test_the_club_results_site_ranks_a_closed_duplicate_tournament_over_its_boards(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1)
+    event_close(event=tournament.event)
+    club_site_set(club=tournament.event.club, published=True)
+    html = client.get(reverse("club-site-event", args=[tournament.event.club_id, tournament.event_id])).content
+    html = html.decode()
+    # The same rows as the tournament's own results page: place, entrant, matchpoints, percentage, tops.
+    rows = standings_rows(duplicate.duplicate_results(tournament=tournament))
+    assert len(rows) == 12
+    for row in rows:
+        assert f"<td>{row['place']}</td><td>{row['number']} {row['name']}</td><td>{row['total']}</td>" in html
+    assert 'class="standings dup-standings"' in html and "Chips" not in html.split("Final standings")[1]

@@ -346,5 +346,6 @@ def test_no_request_answers_500():
     print(f"\nfuzz: {REQUESTS} requests, seed {SEED}, statuses {dict(sorted(statuses.items()))}")
     assert not failures, "\n".join(failures[:20])
     # It reached the pages, not only the error answers: with the duplicate pages (mostly GET-only or POST-only,
-    # so half the sweep answers 405) about 9 % of the requests at seed 13 are pages, 200.
-    assert statuses[200] > REQUESTS // 20
+    # so two fifths of the sweep answer 405) and a director logged in again after a logout, 261 of the 2000
+    # requests at seed 13 are pages, 200.
+    assert statuses[200] > REQUESTS // 10
