@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from scorekeeper.engine import Session
@@ -12,14 +13,37 @@ from scorekeeper.engine.tournament import document
 from scorekeeper.engine.tournament.scores import TournamentOptions
 from scorekeeper.events.models import Event
 from scorekeeper.tables.models import Deal
+from scorekeeper.tournaments import duplicate
 from scorekeeper.tournaments.models import KeepApart, Tournament
 from scorekeeper.tournaments.standings import entrants_of, planned_rounds, revealed_seed, substitutions
+
+
+def _teams(tournament: Tournament) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return tuple(
+        (team.name, tuple(sorted(m.number for m in team.members.all())))
+        for team in tournament.teams.prefetch_related("members").order_by("name")
+    )
+
+
+def _keep_apart(tournament: Tournament) -> tuple[tuple[int, int], ...]:
+    return tuple(
+        (pair.first.number, pair.second.number)
+        for pair in KeepApart.objects.filter(tournament=tournament).select_related("first", "second").order_by("id")
+    )
 
 
 def tournament_of(*, event: Event) -> document.Tournament:
     """The engine's view of the tournament held for `event`: settings, entrants, teams, keep-apart pairs and every
     planned round, with the deal records of each played table in play order."""
     tournament = Tournament.objects.select_related("event").get(event=event)
+    if duplicate.is_duplicate(tournament):  # its deals are played on boards, which the document carries (T-82)
+        return dataclasses.replace(
+            duplicate.tournament_document(tournament),
+            teams=_teams(tournament),
+            keep_apart=_keep_apart(tournament),
+            seed_sha256=tournament.seed_sha256 or None,
+            seed=revealed_seed(tournament),
+        )
     rounds = planned_rounds(tournament=tournament)
     played = [pt.table_id for r in rounds for pt in r.tables.all() if pt.table_id is not None]
     deals: dict[int, list] = {pk: [] for pk in played}
@@ -54,14 +78,8 @@ def tournament_of(*, event: Event) -> document.Tournament:
             )
             for r in rounds
         ),
-        teams=tuple(
-            (team.name, tuple(sorted(m.number for m in team.members.all())))
-            for team in tournament.teams.prefetch_related("members").order_by("name")
-        ),
-        keep_apart=tuple(
-            (pair.first.number, pair.second.number)
-            for pair in KeepApart.objects.filter(tournament=tournament).select_related("first", "second").order_by("id")
-        ),
+        teams=_teams(tournament),
+        keep_apart=_keep_apart(tournament),
         name=event.name,
         date=event.date.isoformat(),
         seed_sha256=tournament.seed_sha256 or None,

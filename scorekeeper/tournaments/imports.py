@@ -42,6 +42,9 @@ def tournament_check(raw: Any) -> document.Tournament:
     """The document parsed and every started table's deals settled by the engine: an EngineError at the first
     fault (its field names where: `rounds[2].tables[1].deals[7].tricks`), before anything is created."""
     tournament = document.parse_tournament(raw)
+    if tournament.options.format == "duplicate":
+        # Its boards and which deal was played on which board have no rows here yet: refused, not half imported.
+        raise _invalid("tournament.format", "a duplicate tournament's document cannot be imported into the app yet")
     document.settle_rounds(tournament)
     _names_fit(tournament)
     _numbers_fit(tournament)

@@ -3,11 +3,15 @@ hand record and the movement, fouled boards, scores, and what is published when.
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scorekeeper.engine import EngineError
 from scorekeeper.engine.tournament.boards import PACK
+from scorekeeper.engine.tournament.document import parse_tournament
 from scorekeeper.events.services import event_close
 from scorekeeper.operations.club_export import SECTIONS, club_export, club_import
 from scorekeeper.public.services import club_site_set, event_link_make
@@ -313,3 +317,23 @@ def test_the_club_results_site_ranks_a_closed_duplicate_tournament_over_its_boar
     for row in rows:
         assert f"<td>{row['place']}</td><td>{row['number']} {row['name']}</td><td>{row['total']}</td>" in html
     assert 'class="standings dup-standings"' in html and "Chips" not in html.split("Final standings")[1]
+
+
+def test_a_duplicate_tournaments_document_carries_its_boards_and_is_not_imported_half(tmp_path):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1)
+    path = tmp_path / "duplicate.json"
+    call_command("export_tournament", str(tournament.event_id), "-o", str(path))
+    raw = json.loads(path.read_text())
+    parsed = parse_tournament(raw)
+    assert [board.board for board in parsed.boards] == list(range(1, 13))
+    # Each of the three tables played its eight boards of round 1, in the order the movement sent them.
+    first = parsed.rounds[0]
+    for table in first.tables:
+        planned = _planned(tournament, 1, table.table)
+        assert table.boards == duplicate.table_boards(planned=planned).order and len(table.deals) == 8
+    assert raw["seed_sha256"] == tournament.seed_sha256
+    with pytest.raises(CommandError, match=r"tournament\.format: .*cannot be imported into the app yet"):
+        call_command("import_tournament", str(path))
+    assert Tournament.objects.count() == 1
