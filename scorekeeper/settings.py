@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "scorekeeper.events",
     "scorekeeper.tables",
     "scorekeeper.analysis",
+    "scorekeeper.tournaments",
     "scorekeeper.public",
     "scorekeeper.webapp",
     "scorekeeper.operations",

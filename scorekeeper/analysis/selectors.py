@@ -36,7 +36,9 @@ from scorekeeper.tables.presenters import CONTRACTS
 
 def _fingerprint(tables: list[TableLine], *, results: bool = False) -> str:
     """Tables, seats and revisions; or, with `results`, tables, seats and changes (all a rating depends on)."""
-    text = ";".join(f"{t.id}.{t.event_id}.{t.seats}.{t.changes if results else t.revision}" for t in tables)
+    text = ";".join(
+        f"{t.id}.{t.event_id}.{t.rated or t.seats}.{(t.order or t.changes) if results else t.revision}" for t in tables
+    )
     return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()
 
 
@@ -46,7 +48,9 @@ def rating_run(club: Club, tables: list[TableLine]) -> RatingRun:
     Kept in the cache under a fingerprint of the tables, their seats and results, so any change of a result
     makes a new run; the run up to the last event is kept on its own, so that tonight's deals rate only
     tonight's tables."""
-    games = [t for t in tables if t.deals]
+    # A tournament's table-round is one game once finished with a whole tour (T-77, T-78); an evening's table
+    # counts from its first deal.
+    games = [t for t in tables if t.deals and (not t.tournament or (t.ended and t.deals >= 4))]
     key = f"rating:{club.pk}:{_fingerprint(games, results=True)}"
     run = cache.get(key)
     if run is not None:
@@ -57,9 +61,9 @@ def rating_run(club: Club, tables: list[TableLine]) -> RatingRun:
     prefix_key = f"rating-before-last:{club.pk}:{_fingerprint(games[:last], results=True)}"
     before = cache.get(prefix_key)
     if before is None:
-        before = rate((t.event_id, t.seats, t.changes) for t in games[:last])
+        before = rate((t.event_id, t.rated or t.seats, t.order or t.changes) for t in games[:last])
         cache.set(prefix_key, before, 3600)
-    run = rate(((t.event_id, t.seats, t.changes) for t in games[last:]), before.copy())
+    run = rate(((t.event_id, t.rated or t.seats, t.order or t.changes) for t in games[last:]), before.copy())
     cache.set(key, run, 3600)
     return run
 

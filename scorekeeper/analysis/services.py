@@ -17,6 +17,7 @@ from django.core.cache import cache
 from scorekeeper.analysis.figures import bucket_sums, bucket_totals, digest_rows
 from scorekeeper.analysis.models import TableDigest
 from scorekeeper.clubs.models import Club
+from scorekeeper.engine.tournament.scores import Substitution, TournamentOptions, contract_points, holders
 from scorekeeper.events.models import Event
 from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tables.snapshot import snapshots_read
@@ -36,6 +37,9 @@ TABLE_FIELDS = (
     "digest__revision",
     "digest__deals",
     "digest__changes",
+    "ended_at",
+    "planned__seats",  # a tournament's table: its entrant numbers in seat order (None at an evening)
+    "event__tournament__options",
 )
 
 
@@ -53,6 +57,10 @@ class TableLine:
     revision: int
     deals: int = 0
     changes: tuple[int, ...] = (0, 0, 0, 0)
+    tournament: bool = False  # a table-round of a tournament: rated once finished, with a whole tour (T-77, T-78)
+    ended: bool = False
+    rated: tuple | None = None  # who the rating counts in each seat, where a substitute held it longest (T-78)
+    order: tuple[int, ...] | None = None  # what ranks the seats when not the changes: contract points (T-40, T-77)
 
 
 def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
@@ -62,12 +70,21 @@ def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
     One query when every digest is fresh; four more to remake the stale ones, however many there are."""
     lines = []
     stale = []
+    planned: dict[int, tuple[int, ...]] = {}
+    contracts: dict[int, TournamentOptions] = {}
     tables = Table.objects.filter(event__club=club)
     if event is not None:
         tables = tables.filter(event=event)
     for row in tables.order_by("event__date", "event_id", "round", "number").values_list(*TABLE_FIELDS):
-        (pk, event_id, date, ruleset, round_, number, s0, s1, s2, s3, revision, d_rev, d_deals, d_changes) = row
+        (pk, event_id, date, ruleset, round_, number, s0, s1, s2, s3, revision, d_rev, d_deals, d_changes) = row[:14]
+        ended_at, planned_seats, tournament_options = row[14:]
         line = TableLine(pk, event_id, date, ruleset, round_, number, (s0, s1, s2, s3), revision)
+        line.tournament, line.ended = planned_seats is not None, ended_at is not None
+        if planned_seats is not None:
+            planned[pk] = tuple(planned_seats)
+            chosen = TournamentOptions.from_mapping(tournament_options)
+            if chosen.method == "contracts":
+                contracts[pk] = chosen
         if d_rev == revision:
             line.deals, line.changes = d_deals, tuple(d_changes)
         else:
@@ -78,7 +95,57 @@ def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
         for line in stale:
             digest = made[line.id]
             line.deals, line.changes = digest.deals, tuple(digest.changes)
+    if planned:
+        _rated_holders([line for line in lines if line.tournament], planned)
+    if contracts:
+        _contract_order([line for line in lines if line.id in contracts], contracts)
     return lines
+
+
+def _contract_order(lines: list[TableLine], options: dict[int, TournamentOptions]) -> None:
+    """T-40, T-77: under the `contracts` method a tournament's table ranks its seats by contract points, which
+    the engine sums over the table's ledger (a snapshot does not keep them): these tables alone are folded."""
+    tables = Table.objects.filter(id__in=[line.id for line in lines]).select_related("event")
+    deals: dict[int, list] = defaultdict(list)
+    for deal in Deal.objects.filter(table__in=tables).order_by("table_id", "position"):
+        deals[deal.table_id].append(deal.to_record())
+    by_id = {table.pk: table for table in tables}
+    for line in lines:
+        table = by_id[line.id]
+        ledger = table.fold(deals[line.id])
+        line.order = contract_points(ledger.entries, ledger.session.options, options[line.id])
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """A snapshot's rows where the engine's `holders` reads a ledger's entries (`void`, `position`)."""
+
+    entries: tuple
+
+
+def _rated_holders(lines: list[TableLine], planned: dict[int, tuple[int, ...]]) -> None:
+    """T-78: at a tournament's table with a substitute, each seat is rated for who held it for the most valid
+    deals, by the engine's `holders`: a substitute under his own player record (or his name, when he has none),
+    and the entrant he replaced not at all for that round. Only those tables' snapshot rows are read."""
+    fields = ("id", "planned__substitutes__seat", "planned__substitutes__name", "planned__substitutes__from_deal")
+    found: dict[int, list] = defaultdict(list)
+    rows = Table.objects.filter(id__in=[line.id for line in lines], planned__substitutes__isnull=False).values_list(
+        *fields, "planned__substitutes__player_id", "planned__substitutes__player__name"
+    )
+    for table_id, seat, name, from_deal, player_id, player_name in rows:
+        found[table_id].append((seat, player_name or name, from_deal, player_id))
+    if not found:
+        return
+    snapshots = snapshots_read(tables=list(Table.objects.filter(id__in=found).select_related("event")))
+    for line in lines:
+        if line.id not in found:
+            continue
+        substitutes = tuple(Substitution(seat, name, from_deal) for seat, name, from_deal, _ in found[line.id])
+        person = {name: player_id or f"substitute:{name}" for _, name, _, player_id in found[line.id]}
+        held = holders(_Rows(snapshots[line.id].rows), planned[line.id], substitutes)
+        line.rated = tuple(
+            seat if isinstance(who, int) else person[who] for seat, who in zip(line.seats, held, strict=True)
+        )
 
 
 def digests_refresh(*, table_ids: list[int], parts: bool = True) -> dict[int, TableDigest]:

@@ -20,6 +20,18 @@ from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, Play
 from scorekeeper.operations.club_check import ImportRefused, club_check, document_checks
 from scorekeeper.public.models import ClubSite, EventLink
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
+from scorekeeper.tournaments.models import (
+    Board,
+    BoardPlay,
+    Entrant,
+    KeepApart,
+    PhysicalTable,
+    PlannedRound,
+    PlannedTable,
+    Substitute,
+    Team,
+    Tournament,
+)
 
 FORMAT = "quadrille-club"
 VERSION = 1
@@ -49,6 +61,16 @@ SECTIONS = (
     Section("deal_changes", DealChange, "deal__table__event__club"),
     Section("replaced_deals", ReplacedDeals, "table__event__club"),
     Section("signatures", Signature, "table__event__club"),
+    Section("tournaments", Tournament, "event__club"),
+    Section("teams", Team, "tournament__event__club"),
+    Section("entrants", Entrant, "tournament__event__club"),
+    Section("keep_apart", KeepApart, "tournament__event__club"),
+    Section("planned_rounds", PlannedRound, "tournament__event__club"),
+    Section("planned_tables", PlannedTable, "round__tournament__event__club"),
+    Section("substitutes", Substitute, "planned_table__round__tournament__event__club"),
+    Section("physical_tables", PhysicalTable, "event__club"),
+    Section("boards", Board, "tournament__event__club"),
+    Section("board_plays", BoardPlay, "board__tournament__event__club"),
     Section("player_merges", PlayerMerge, "club"),
 )
 # A merge keeps the database ids of the rows it moved (so it can be undone): they travel as row numbers too.

@@ -15,6 +15,9 @@ from scorekeeper.drawing.charts import line_chart, svg
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import TIE_BREAK, event_summary
 from scorekeeper.reports.gather import event_report_for
+from scorekeeper.tournaments import duplicate, pages
+from scorekeeper.tournaments.standings import is_duplicate, is_tournament, tournament_standings
+from scorekeeper.tournaments.views_duplicate import standings_rows
 
 
 class WebLinks:
@@ -82,7 +85,7 @@ def event_context(event: Event, links) -> dict:
         x_label=_("deals played"),
         y_label=_("chips"),
     )
-    return {
+    context = {
         "club": event.club,
         "links": links,
         "event": event,
@@ -91,6 +94,17 @@ def event_context(event: Event, links) -> dict:
         "tie_break": TIE_BREAK,
         "chart": svg(chart, "accounts", title),
     }
+    if is_duplicate(event):  # ranked over the boards, as on its own results page
+        results = duplicate.duplicate_results(tournament=event.tournament)
+        context["duplicate"] = {"standings": standings_rows(results), "method": results.method}
+    elif is_tournament(event):  # ranked by the tournament's method, not by chips
+        view = tournament_standings(event=event)
+        context["tournament"] = {
+            "rows": pages.rows(view),
+            "teams": pages.team_rows(view),
+            "explained": pages.explained(view),
+        }
+    return context
 
 
 def season_context(club: Club, year: int, links) -> dict:

@@ -6,6 +6,7 @@ urlpatterns = [
     path("events/<int:event_id>/public-link/", views.event_link, name="event-public-link"),
     path("p/<str:token>/", views.standings, name="public-standings"),
     path("p/<str:token>/live/", views.live, name="public-live"),
+    path("p/<str:token>/cards/<int:number>/", views.score_card, name="public-card"),
     path("p/<str:token>/qr.svg", views.standings_qr, name="public-qr"),
     path("me/<str:token>/", views.player_page, name="player-page"),
     path("clubs/<int:club_id>/results-site/", views.club_site_switch, name="club-site-switch"),

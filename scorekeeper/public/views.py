@@ -9,7 +9,7 @@ import qrcode
 import qrcode.image.svg
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -24,6 +24,8 @@ from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_standi
 from scorekeeper.links import absolute_url
 from scorekeeper.public import services, site
 from scorekeeper.public.selectors import event_by_link, live_screen
+from scorekeeper.tournaments.standings import is_duplicate, is_tournament
+from scorekeeper.tournaments.standings_views import card_context, standings_context, through_round
 
 LIVE_ROWS = 10  # players a screen on a projector at 800 px in the live page's type
 LIVE_SECONDS = 8  # before the next screen (and fresh figures)
@@ -61,6 +63,11 @@ def event_link(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_safe
 def standings(request: HttpRequest, token: str) -> HttpResponse:
     event = event_by_link(token=token)
+    if is_duplicate(event):
+        return redirect("duplicate-results", token=token)
+    if is_tournament(event):
+        context = standings_context(event, round_number=through_round(request.GET), token=token)
+        return render(request, "tournaments/standings.html", context)
     summary = event_standings(event=event)
     context = {"event": event, "summary": summary, "tie_break": TIE_BREAK, "token": token}
     return render(request, "public/standings.html", context)
@@ -71,6 +78,12 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Large type for a projector: a screen of players at a time, the next one (with fresh figures) every few
     seconds through htmx, and a QR code of the public standings in a corner."""
     event = event_by_link(token=token)
+    if is_duplicate(event):
+        return redirect("duplicate-results", token=token)
+    if is_tournament(event):
+        link = absolute_url(request, reverse("public-standings", kwargs={"token": token}))
+        context = {**standings_context(event, token=token), "qr": qr_svg(link)}
+        return render(request, "tournaments/live.html#board" if request.htmx else "tournaments/live.html", context)
     summary = event_standings(event=event)
     rows = _number(request.GET.get("rows"), LIVE_ROWS, 3, 60)
     screen = live_screen(summary.accounts, number=_number(request.GET.get("screen"), 1, 1, 10_000), rows=rows)
@@ -89,6 +102,17 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return render(request, "public/live.html#board", context)
     context["qr"] = qr_svg(link)
     return render(request, "public/live.html", context)
+
+
+@require_safe
+def score_card(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A tournament entrant's score card through the public link (404 for an evening's link)."""
+    event = event_by_link(token=token)
+    if not is_tournament(event):
+        raise Http404
+    if is_duplicate(event):
+        return redirect("duplicate-card", token=token, number=number)
+    return render(request, "tournaments/card.html", card_context(event, number, token=token))
 
 
 @require_safe

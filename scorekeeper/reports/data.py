@@ -132,3 +132,58 @@ class PersonalReport:
     rating: list[float] = field(default_factory=list)  # the club rating after each event (season reports)
     unit: str = "parlett-chips"  # the rule set's id, whose unit the figures are in (a season's are in chips)
     link: str = ""  # the player's own page, printed as a QR code when given
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    """One entrant's line of a tournament's standings, every score in T-3's form."""
+
+    place: str  # "3", "=3", or "" for an unranked withdrawn entrant
+    name: str
+    total: str
+    scores: tuple[str, ...]  # round by round: a table score, a bye's or an absence's, or "" while playing
+    firsts: int
+    chips: int
+    decided_by: str  # the tie-break that put him ahead of the next row on an equal total, in words
+
+
+@dataclass(frozen=True)
+class TournamentSeat:
+    name: str
+    change: str
+    score: str
+    place: str
+
+
+@dataclass(frozen=True)
+class TournamentTable:
+    table: int
+    seats: tuple[TournamentSeat, ...]
+    note: str  # "short", "playing", or ""
+
+
+@dataclass(frozen=True)
+class TournamentRound:
+    round: int
+    tables: tuple[TournamentTable, ...]
+    byes: tuple[tuple[str, str], ...]  # (name, bye score)
+
+
+@dataclass(frozen=True)
+class TournamentReport:
+    """A tournament's standings after its last round played (`final`) or after one round, with the rounds' tables
+    and, in words, how the totals are made and ties broken."""
+
+    club: str
+    event: str
+    date: str
+    ruleset: str
+    heading: str
+    provisional: bool
+    method: tuple[str, ...]
+    rows: tuple[TournamentRow, ...]
+    rounds: tuple[TournamentRound, ...]
+    teams: tuple[tuple[str, str, str, str], ...] = ()  # (place, team, members, total)
+    seed_sha256: str = ""
+    seed: str = ""
+    generated: str = ""

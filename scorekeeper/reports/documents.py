@@ -20,7 +20,15 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 
 from scorekeeper.drawing.charts import BOLD, FONT, account_chart, line_chart
 from scorekeeper.events import units
-from scorekeeper.reports.data import BlankSheet, EventReport, PersonalReport, SheetHeader, TableSheet
+from scorekeeper.reports.data import (
+    BlankSheet,
+    EventReport,
+    PersonalReport,
+    SheetHeader,
+    TableSheet,
+    TournamentReport,
+    TournamentRound,
+)
 
 PAPER = {"a4": A4, "letter": LETTER}
 FELT = colors.HexColor("#1f5c3a")
@@ -363,3 +371,64 @@ def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
         )
         story += [_text(_("Rating"), H2), chart]
     return _build(story, paper, _generated(report.generated), f"{_('Report')} {report.player}")
+
+
+def _tournament_standings(report: TournamentReport) -> Table:
+    rounds = max((len(r.scores) for r in report.rows), default=0)
+    header = [_("Place"), _("Entrant")] + [_("R%(round)s") % {"round": r + 1} for r in range(rounds)]
+    header += [_("Total"), _("Firsts"), _("Chips")]
+    rows = [header]
+    for r in report.rows:
+        ahead = _("ahead on %(criterion)s") % {"criterion": r.decided_by} if r.decided_by else ""
+        name = f"{r.name} ({ahead})" if ahead else r.name
+        rows.append([r.place, _text(name, TEXT), *r.scores, r.total, r.firsts, f"{r.chips:+d}"])
+    round_width = min(16 * mm, (190 - 12 - 48 - 16 - 12 - 14) * mm / max(rounds, 1))
+    widths = [12 * mm, 48 * mm] + [round_width] * rounds + [16 * mm, 12 * mm, 14 * mm]
+    table = _small_table(rows, widths, right_from=2)
+    table.setStyle(TableStyle([("FONT", (2 + rounds, 1), (2 + rounds, -1), BOLD, 8)]))
+    return table
+
+
+def _tournament_round(result: TournamentRound) -> list:
+    heading = _text(_("Round %(round)s") % {"round": result.round}, H2)
+    rows = [[_("Table"), _("Entrant"), _("Change"), _("Score"), _("Place")]]
+    spans = []
+    for t in result.tables:
+        first = len(rows)
+        for i, seat in enumerate(t.seats):
+            label = (f"{t.table} · {t.note}" if t.note else str(t.table)) if i == 0 else ""
+            rows.append([label, _text(seat.name, TEXT), seat.change, seat.score, seat.place])
+        spans.append(("LINEABOVE", (0, first), (-1, first), 0.8, colors.HexColor("#7d8f83")))
+    for name, score in result.byes:
+        rows.append([_("bye"), _text(name, TEXT), "", score, ""])
+    table = _small_table(rows, [24 * mm, 70 * mm, 20 * mm, 20 * mm, 16 * mm], right_from=2)
+    table.setStyle(TableStyle(spans))
+    return [KeepTogether([heading, table])]  # a round's heading never ends a page alone
+
+
+def tournament_report(report: TournamentReport, paper: str = "a4") -> bytes:
+    """A tournament's standings with every round's scores, the rounds' tables, and the method and tie-breaks in
+    words; or, for one round's results, the standings after it and that round's tables."""
+    story = [
+        _text(f"{report.event} · {report.club} · {report.date}", TITLE),
+        _text(report.ruleset, TEXT),
+        _text(report.heading + (f" ({_('provisional')})" if report.provisional else ""), H2),
+        _tournament_standings(report),
+        _text(_("How the totals are made"), H2),
+    ]
+    story += [_text(line, TEXT) for line in report.method]
+    if report.teams:
+        story.append(_text(_("Teams"), H2))
+        rows = [[_("Place"), _("Team"), _("Members"), _("Total")]]
+        rows += [
+            [place, _text(name, TEXT), _text(members, TEXT), total] for place, name, members, total in report.teams
+        ]
+        story.append(_small_table(rows, [12 * mm, 40 * mm, 100 * mm, 20 * mm], right_from=3))
+    for result in report.rounds:
+        story += _tournament_round(result)
+    if report.seed_sha256:
+        story.append(Spacer(1, 6))
+        story.append(_text(_("Seed commitment (SHA-256)") + f": {report.seed_sha256}", SMALL))
+        if report.seed:
+            story.append(_text(_("Seed") + f": {report.seed}", SMALL))
+    return _build(story, paper, _generated(report.generated), f"{report.heading} {report.event}")

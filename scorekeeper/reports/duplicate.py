@@ -205,6 +205,12 @@ def folder_sheet(sheet: FolderSheet, paper: str = "a4") -> bytes:
     return _build(story, paper, _generated(sheet.generated), f"{title} {sheet.event} {sheet.round}")
 
 
+def check_sheet(sheet: FolderSheet, paper: str = "a4") -> bytes:
+    """The check sheet alone, for whoever ticks the pockets while another fills them."""
+    title = _("Check sheet: round %(round)s") % {"round": sheet.round}
+    return _build(_check_sheet(sheet), paper, _generated(sheet.generated), f"{title} {sheet.event}")
+
+
 # The movement sheet.
 
 

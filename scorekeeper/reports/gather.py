@@ -27,6 +27,11 @@ from scorekeeper.reports.data import (
     Standing,
     TableSheet,
     TableSummary,
+    TournamentReport,
+    TournamentRound,
+    TournamentRow,
+    TournamentSeat,
+    TournamentTable,
 )
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.presenters import (
@@ -39,6 +44,8 @@ from scorekeeper.tables.presenters import (
     store_text,
 )
 from scorekeeper.tables.selectors import TableView, table_ledger
+from scorekeeper.tournaments import pages, wording
+from scorekeeper.tournaments.standings import TournamentStandings, tournament_standings
 
 CONTRACT_ORDER = [
     Contract.ALLIANCE,
@@ -272,3 +279,74 @@ def personal_season_for(club, player, year: int) -> PersonalReport:
     rating = [value for _event, value in page.rating_history]
     scope = _("Season %(year)s: chips won or lost over the year") % {"year": year}
     return _personal(player, club.name, scope, page.figures, 0, rating)
+
+
+def _tournament_round(view: TournamentStandings, number: int) -> TournamentRound:
+    line = next(r for r in view.rounds if r.round == number)
+    tables = []
+    for t in line.tables:
+        places = [] if t.changes is None else [1 + sum(1 for o in t.changes if o > c) for c in t.changes]
+        order = t.changes
+        if t.scores is not None and view.options.method == "contracts":
+            order = t.scores
+            places = [1 + sum(1 for o in order if o > c) for c in order]
+        seats = tuple(
+            TournamentSeat(
+                view.name(number),
+                "" if t.changes is None else f"{t.changes[i]:+d}",
+                "" if t.scores is None else view.display(t.scores[i]),
+                ""
+                if not places
+                else (f"={places[i]}" if order is not None and list(order).count(order[i]) > 1 else str(places[i])),
+            )
+            for i, number in enumerate(t.seats)
+        )
+        note = _("playing") if t.playing else (_("short") if t.short else "")
+        tables.append(TournamentTable(t.table, seats, note))
+    byes = []
+    for entrant in line.byes:
+        entry = next((e for e in view.row(entrant).entries if e.round == number), None)
+        score = "" if entry is None or entry.score is None else view.display(entry.score)
+        byes.append((view.name(entrant), score))
+    return TournamentRound(number, tuple(tables), tuple(byes))
+
+
+def tournament_report_for(event: Event, *, round_number: int | None = None) -> TournamentReport:
+    """The final report (every round; `round_number` None) or one round's results: the standings after it and its
+    tables. Figures from the tables' snapshots through the engine's standings."""
+    view = tournament_standings(event=event, through_round=round_number)
+    if round_number is None:
+        heading = _("Final standings") if not view.standings.provisional else _("Standings")
+        shown = view.started
+    else:
+        heading = _("Results of round %(round)s") % {"round": view.through_round}
+        shown = (view.through_round,) if view.through_round in view.started else ()
+    rows = []
+    for row in view.standings.rows:
+        decided = row.decided_by if row.decided_by and row.decided_by != "share" else ""
+        rows.append(
+            TournamentRow(
+                place=row.place_label,
+                name=row.entrant.name,
+                total=view.display(row.total),
+                scores=tuple("" if e.score is None else view.display(e.score) for e in row.entries),
+                firsts=row.firsts,
+                chips=row.chips,
+                decided_by=str(wording.DECIDED[decided]) if decided else "",
+            )
+        )
+    return TournamentReport(
+        club=event.club.name,
+        event=event.name,
+        date=_date(event.date),
+        ruleset=event.get_ruleset_display(),
+        heading=heading,
+        provisional=view.standings.provisional,
+        method=tuple(pages.explained(view)),
+        rows=tuple(rows),
+        rounds=tuple(_tournament_round(view, number) for number in shown),
+        teams=tuple((t.place, t.name, t.members, t.total) for t in pages.team_rows(view)),
+        seed_sha256=view.tournament.seed_sha256,
+        seed=view.seed or "",
+        generated=_now(),
+    )

@@ -6,8 +6,8 @@ import dataclasses
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_safe
@@ -17,8 +17,11 @@ from scorekeeper.clubs.selectors import directed_club
 from scorekeeper.clubs.services import player_link_get
 from scorekeeper.events.selectors import directed_event, season_year
 from scorekeeper.links import absolute_url
-from scorekeeper.reports import documents, gather
+from scorekeeper.reports import documents, gather, seating
 from scorekeeper.tables.selectors import table_by_token
+from scorekeeper.tournaments.selectors import places_needed
+from scorekeeper.tournaments.services import physical_tables_ensure
+from scorekeeper.tournaments.standings import is_duplicate, is_tournament
 
 
 def _pdf(content: bytes, name: str) -> HttpResponse:
@@ -87,9 +90,28 @@ def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def event_report(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(user=request.user, event_id=event_id)
+    if is_duplicate(event):  # its sheets and results are on its own page
+        return redirect("duplicate-director", event_id=event.pk)
     with _language(request, event.club):
-        content = documents.event_report(gather.event_report_for(event), _paper(request))
+        if is_tournament(event):  # ranked by the tournament's method, not by chips
+            content = documents.tournament_report(gather.tournament_report_for(event), _paper(request))
+        else:
+            content = documents.event_report(gather.event_report_for(event), _paper(request))
     return _pdf(content, f"event-{event.pk}")
+
+
+@login_required
+@require_safe
+def round_report(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """A tournament round's results: the standings after it and its tables."""
+    event = directed_event(user=request.user, event_id=event_id)
+    if not is_tournament(event):
+        raise Http404
+    if is_duplicate(event):
+        return redirect("duplicate-director", event_id=event.pk)
+    with _language(request, event.club):
+        content = documents.tournament_report(gather.tournament_report_for(event, round_number=number), _paper(request))
+    return _pdf(content, f"event-{event.pk}-round-{number}")
 
 
 @login_required
@@ -118,3 +140,28 @@ def season_report(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
         report = dataclasses.replace(gather.personal_season_for(club, player, year), link=_own_link(request, player))
         content = documents.personal_report(report, _paper(request))
     return _pdf(content, f"player-{player.pk}-{year}")
+
+
+@login_required
+@require_safe
+def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A card for each physical table of the event: its number and the QR code of its link for the whole event."""
+    event = directed_event(user=request.user, event_id=event_id)
+    places = physical_tables_ensure(event=event, count=places_needed(event=event))
+    with _language(request, event.club):
+        cards = seating.cards_for(event, places, lambda p: absolute_url(request, reverse("place", args=[p.token])))
+        content = seating.table_cards(cards, _paper(request))
+    return _pdf(content, "table-cards")
+
+
+@login_required
+@require_safe
+def seating_list(request: HttpRequest, event_id: int, round: int) -> HttpResponse:
+    """A round's seating, by table and by name, in the club's language."""
+    event = directed_event(user=request.user, event_id=event_id)
+    found = seating.seating_for(event, round)
+    if found is None:
+        raise Http404
+    with _language(request, event.club):
+        content = seating.seating_list(found, _paper(request))
+    return _pdf(content, f"seating-round-{round}")

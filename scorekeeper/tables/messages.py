@@ -131,6 +131,17 @@ MESSAGES = {
     "favourite_suit_unexpected": _("The file names a favourite suit, but this event draws none."),
     "mediateur_giver_unexpected": _("Only a médiateur buys a king."),
     "tour_unfinished": _("A table ends its round only after whole tours."),
+    # A deal on a duplicate board, checked against the board's pockets (T-62).
+    "board_dealer_wrong": _("This board is dealt by another seat."),
+    "board_void": _("A board is never dealt again: if its pockets are wrong, the director marks it fouled."),
+    "run_not_on_board": _("The board's pockets give another run of matadors with these trumps."),
+    "called_not_held": _("The board's pockets do not agree: that card is not in that player's pocket."),
+    "forced_without_spadille": _("Forced spadille is played by the holder of Spadille."),
+    # T-61, beside the option at fault (options.favourite.mode or options.paulans) when a tournament is created.
+    "duplicate_option": _(
+        "Not in duplicate: every table must settle a board alike, so the favourite suit is none or drawn once for "
+        "the whole tournament, and there are no paulans."
+    ),
 }
 
 # Engine fields that have no control of their own on the form are shown with the nearest one.

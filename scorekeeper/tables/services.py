@@ -224,6 +224,10 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
     return stored
 
 
+# events.Event.Kind.TOURNAMENT, named here without importing the room above (Table.event is a foreign key by name).
+TOURNAMENT = "tournament"
+
+
 class RoundNotComplete(Exception):
     """The players sign the balances only once the round is complete."""
 
@@ -245,7 +249,11 @@ def table_sign(*, table: Table, seat: int) -> Signature:
     signed = Signature.objects.filter(table=table, seat=seat, cleared_at__isnull=True).first()
     if signed is not None:
         return signed
-    return Signature.objects.create(table=table, seat=seat, player=table.players[seat], revision=table.revision)
+    signature = Signature.objects.create(table=table, seat=seat, player=table.players[seat], revision=table.revision)
+    if table.event.kind == TOURNAMENT and Signature.objects.filter(table=table, cleared_at__isnull=True).count() == 4:
+        # A tournament table whose planned tours are all played and signed ends on its own (never extended, T-6).
+        _round_ended(table)
+    return signature
 
 
 class StrikeRefused(Exception):
@@ -411,6 +419,11 @@ def table_end_round(*, table: Table) -> None:
     if state.number == 0 or state.number % 4:
         raise EngineError("tour_unfinished", None, "a table ends its round only after whole tours")
     close_session(table.session(), state)  # refuses (pot_not_won) under play_on_until_won
+    _round_ended(table)
+
+
+def _round_ended(table: Table) -> None:
+    """Mark the locked table's round ended: the end-of-session rule then settles what is left (A-40)."""
     table.ended_at = timezone.now()
     table.save(update_fields=["ended_at"])
     table.changed()
@@ -419,8 +432,11 @@ def table_end_round(*, table: Table) -> None:
 
 @transaction.atomic
 def table_extend_round(*, table: Table) -> Table:
-    """Add a tour to the table's round (A-66): the phone takes four more deals, even after the round ended."""
+    """Add a tour to the table's round (A-66): the phone takes four more deals, even after the round ended. A
+    tournament table is never extended (T-6): `tournament_extend`."""
     table = _locked_open(table)
+    if table.event.kind == TOURNAMENT:
+        raise EngineError("tournament_extend", None, "a tournament table plays its planned tours only (T-6)")
     table.extra_tours += 1
     table.ended_at = None
     table.save(update_fields=["extra_tours", "ended_at"])

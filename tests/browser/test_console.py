@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_main_pages_log_no_console_error(live_server, page: Page, screenshot_dir):
     call_command("demo")
-    event = Club.objects.get().events.get()
+    event = Club.objects.get().events.get(kind="evening")
     table = Table.objects.filter(event=event).order_by("number").first()
     problems: list[str] = []
     page.on(

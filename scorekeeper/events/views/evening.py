@@ -36,6 +36,8 @@ from scorekeeper.tables.services import EventClosed, table_end_round
 @require_safe
 def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
     event = event_of(request, event_id)
+    if event.kind == Event.Kind.TOURNAMENT and hasattr(event, "tournament"):
+        return redirect("tournament", event_id=event.pk)  # a planned tournament is run from its own page
     present = checked_in(event=event)
     return _event_page(request, event, forms.CheckInForm(event=event, initial={"present": sorted(present)}))
 
@@ -192,6 +194,8 @@ def table_extend(request: HttpRequest, event_id: int, table_id: int) -> HttpResp
         services.round_extend(table=table, user=request.user)
     except EventClosed:
         messages.error(request, EVENT_CLOSED)
+    except EngineError:  # tournament_extend: a tournament table is never extended (T-6)
+        messages.error(request, _("A tournament table plays its planned tours only: it is never extended."))
     else:
         messages.success(request, _("Table %(number)s plays one more tour.") % {"number": table.number})
     return redirect("event", event_id=event.pk)

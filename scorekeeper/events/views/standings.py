@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
@@ -33,10 +33,19 @@ def _standings_context(event: Event, query) -> dict:
     }
 
 
+def _tournament(event: Event) -> bool:
+    """Whether the event holds a tournament, whose standings rank by its method on pages of their own (reached
+    by their names: tournaments is a room above events)."""
+    return event.kind == Event.Kind.TOURNAMENT and Event.objects.filter(pk=event.pk, tournament__isnull=False).exists()
+
+
 @login_required
 @require_safe
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = event_of(request, event_id)
+    if _tournament(event):
+        query = request.GET.urlencode()
+        return redirect(reverse("tournament-standings", args=[event.pk]) + (f"?{query}" if query else ""))
     return render(request, "events/standings.html", _standings_context(event, request.GET))
 
 
@@ -45,5 +54,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 def live(request: HttpRequest, event_id: int) -> HttpResponse:
     """Large type for a projector; htmx refreshes the table body every few seconds without a reload."""
     event = event_of(request, event_id)
+    if _tournament(event):
+        return redirect("tournament-live", event_id=event.pk)
     template = "events/live.html#board" if request.htmx else "events/live.html"
     return render(request, template, _standings_context(event, {}))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -9,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.engine import EngineError
+from scorekeeper.engine.tournament.boards import HandRecord, check_deal_on_board
 from scorekeeper.tables import services
 from scorekeeper.tables.forms import CorrectionForm, initial_from_record
 from scorekeeper.tables.messages import message_for
@@ -56,6 +59,8 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
         else:
             status = 200
             preview = preview_of(view, form, before, position, record.dealer)
+            if preview is not None:
+                preview = _on_its_board(row.deal, preview, form, view)
             if preview is not None and (previewing or unexplained):
                 if unexplained:
                     form.add_error("reason", form.fields["reason"].error_messages["required"])
@@ -119,6 +124,24 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
                 del form.errors[name]
     template = "tables/deal.html#correction-form" if request.htmx else "tables/deal.html"
     return render(request, template, context, status=status)
+
+
+def _on_its_board(deal, preview: dict, form: CorrectionForm, view) -> dict | None:
+    """A duplicate board's deal is corrected against the board's pockets (T-62), as it was recorded: the runs left
+    at none are read from them (None, with the engine's refusal beside its field, when they contradict it)."""
+    play = getattr(deal, "board_play", None)  # the tournaments app's row, reached without importing it
+    if play is None or play.fouled:
+        return preview
+    board = play.board
+    record = preview["record"]
+    record = dataclasses.replace(record, run_side=record.run_side or None, run_hombre=record.run_hombre or None)
+    hands = HandRecord(board.number, board.dealer, tuple(tuple(hand) for hand in board.hands))
+    try:
+        checked = check_deal_on_board(record, hands, view.session.options)
+    except EngineError as error:
+        form.add_engine_error(error)
+        return None
+    return {**preview, "record": checked}
 
 
 @require_POST

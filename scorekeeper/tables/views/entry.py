@@ -6,6 +6,7 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -30,10 +31,24 @@ from scorekeeper.tables.views.page import (
 )
 
 
+def board_page(table) -> str | None:
+    """The board entry page when the table plays a duplicate tournament's round (read through the reverse relation:
+    the tournaments app sits above this one)."""
+    if table.event.kind != "tournament":  # no query for a club evening's table
+        return None
+    planned = getattr(table, "planned", None)
+    if planned is None or planned.round.tournament.options.get("tournament.format") != "duplicate":
+        return None
+    return reverse("board-entry", kwargs={"token": table.token})
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
     view = table_screen(table=table)
+    boards = board_page(table)
+    if boards and (request.method == "POST" or not view.round_complete):
+        return redirect(boards)  # a duplicate table records each deal against its board, on that page
     if request.method != "POST":
         return page(request, view, deal_form_for(view), None)
 
@@ -160,6 +175,9 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
     table = table_by_token(token=token)
+    boards = board_page(table)
+    if boards:  # a board is never dealt again (T-61): its pockets wrong, the director marks it fouled
+        return redirect(boards)
     view = table_screen(table=table)
     key = request.POST.get("idempotency_key", "")[:64]
     if deal_saved_with_key(table=table, key=key) is not None:

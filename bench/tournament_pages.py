@@ -1,0 +1,151 @@
+"""Benchmark: a tournament's standings and live pages at 64 entrants, under gunicorn with DEBUG off.
+
+The tournament is bench/tournament_standings.py's document (64 entrants, seeded random valid deals, 40 a table)
+with rounds 1-4 played (64 tables, about 2,700 deal records) and rounds 5-8 only planned, imported through
+`import_tournament`'s service. Interleaved, one client: the trivial request (the floor), the director's standings
+page, the live board as htmx polls it, and the public standings; p50 and p99 and each p50 as a ratio to the
+floor's; and, for comparison, an evening's live board at 60 tables of 40 deals (the read model's own poll).
+The pages read the tables' snapshots, so their cost must not grow with the deals. Prints Markdown.
+
+    BENCH_PORT=8110 .venv/bin/python bench/tournament_pages.py [--samples 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import http.client
+import os
+import random
+import statistics
+import sys
+import time
+import urllib.parse
+from pathlib import Path
+
+os.environ["DEBUG"] = "false"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import database  # noqa: E402,F401  (first: Django on a fresh temporary SQLite file; the server inherits its URL)
+from tournament_standings import tournament  # noqa: E402
+from web import build_tables, floor_path, quantile, start_server  # noqa: E402
+
+from scorekeeper.clubs.services import club_create, player_create  # noqa: E402
+from scorekeeper.engine import RuleSet  # noqa: E402
+from scorekeeper.events.services import event_create  # noqa: E402
+from scorekeeper.public.services import event_link_make  # noqa: E402
+from scorekeeper.tables.models import Deal  # noqa: E402
+from scorekeeper.tournaments.imports import tournament_import  # noqa: E402
+from tests.factories import make_user  # noqa: E402
+
+PLAYED = 4
+DIRECTOR, PASSWORD = "bench-director", "a-long-bench-password"
+
+
+def request(port: int, method: str, path: str, headers: dict, htmx: bool = False) -> tuple[int, float]:
+    """One GET on a fresh connection (gunicorn's sync workers close each), with `headers`; status and seconds."""
+    headers = {"Host": "localhost", **headers, **({"HX-Request": "true"} if htmx else {})}
+    start = time.perf_counter()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request(method, path, headers=headers)
+        response = connection.getresponse()
+        response.read()
+    finally:
+        connection.close()
+    return response.status, time.perf_counter() - start
+
+
+def login(port: int) -> str:
+    """The director's session cookie, from the login form as a browser posts it."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.request("GET", "/accounts/login/", headers={"Host": "localhost"})
+    response = connection.getresponse()
+    page = response.read().decode()
+    csrf = response.getheader("Set-Cookie").split("csrftoken=")[1].split(";")[0]
+    token = page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+    connection.close()
+    form = urllib.parse.urlencode({"username": DIRECTOR, "password": PASSWORD, "csrfmiddlewaretoken": token})
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    headers = {
+        "Host": "localhost",
+        "Cookie": f"csrftoken={csrf}",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Referer": "http://localhost/accounts/login/",
+    }
+    connection.request("POST", "/accounts/login/", body=form, headers=headers)
+    response = connection.getresponse()
+    response.read()
+    cookies = response.getheader("Set-Cookie") or ""
+    connection.close()
+    assert response.status == 302 and "sessionid=" in cookies, (response.status, cookies)
+    return cookies.split("sessionid=")[1].split(";")[0]
+
+
+def build() -> tuple[int, str, int, int]:
+    doc = tournament(RuleSet.PARLETT_CHIPS)
+    for planned in doc["rounds"][PLAYED:]:
+        planned["started"] = False
+        for table in planned["tables"]:
+            del table["deals"]
+    director = make_user(DIRECTOR, PASSWORD)
+    club = club_create(name="Bench club", directors=[director])
+    started = time.perf_counter()
+    event = tournament_import(raw=doc, club=club)
+    imported = time.perf_counter() - started
+    token = event_link_make(event=event).token
+    tables = event.tables.count()
+    deals = Deal.objects.filter(table__event=event).count()
+    print(f"Imported 64 entrants, {tables} tables played, {deals} deal records in {imported:.1f} s.\n")
+    # For comparison, an evening of 60 tables of 40 deals in the same club: its live board reads 60 snapshots too.
+    evening = event_create(
+        club=club, name="Bench evening", date=dt.date(2026, 11, 21), ruleset="parlett-chips", options={}
+    )
+    players = [player_create(club=club, name=f"Player {i:02d}") for i in range(40)]
+    build_tables(evening, players, 60, 40, random.Random(17), 1)
+    return event.pk, evening.pk, token, tables, deals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=40)
+    args = parser.parse_args()
+    event_id, evening_id, token, tables, deals = build()
+    server, port, how = start_server()
+    try:
+        session = login(port)
+        floor, floor_name = floor_path(port)
+        cookie = {"Cookie": f"sessionid={session}"}
+        pages = {
+            "floor": (floor, {}, False),
+            "standings (director)": (f"/events/{event_id}/tournament/standings/", cookie, False),
+            "live board (htmx poll)": (f"/events/{event_id}/tournament/live/", cookie, True),
+            "public standings": (f"/p/{token}/", {}, False),
+            "evening live board, 60 tables (htmx poll)": (f"/events/{evening_id}/live/", cookie, True),
+        }
+        for path, headers, htmx in pages.values():  # warm each worker's caches and check the answers
+            status, _ = request(port, "GET", path, headers=headers, htmx=htmx)
+            assert status == 200, (path, status)
+        times: dict[str, list[float]] = {name: [] for name in pages}
+        rng = random.Random(1)
+        for _ in range(args.samples):
+            order = list(pages)
+            rng.shuffle(order)
+            for name in order:
+                path, headers, htmx = pages[name]
+                status, seconds = request(port, "GET", path, headers=headers, htmx=htmx)
+                assert status == 200, (path, status)
+                times[name].append(seconds)
+    finally:
+        server.terminate()
+        server.wait(10)
+    base = statistics.median(times["floor"])
+    print(f"Server: {how}; floor: {floor_name}; {args.samples} samples each, interleaved.\n")
+    print("| request | p50 ms | p99 ms | p50 / floor |")
+    print("|---|---:|---:|---:|")
+    for name, values in times.items():
+        p50 = statistics.median(values)
+        print(f"| {name} | {p50 * 1000:.1f} | {quantile(values, 0.99) * 1000:.1f} | {p50 / base:.1f}x |")
+
+
+if __name__ == "__main__":
+    main()

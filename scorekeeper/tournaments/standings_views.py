@@ -1,0 +1,116 @@
+"""A tournament's standings after each round, its live page for the projector, each entrant's score card, and
+the tournament's document to download. Every figure comes from the tables' snapshots through the engine's
+standings (`tournaments.standings`): a poll never settles a deal."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_safe
+
+from scorekeeper.events.forms import RoundForm
+from scorekeeper.events.models import Event
+from scorekeeper.events.selectors import directed_event
+from scorekeeper.tournaments import pages
+from scorekeeper.tournaments.exports import document_name, tournament_document
+from scorekeeper.tournaments.standings import is_duplicate, is_tournament, tournament_standings
+
+
+def directed_tournament(request: HttpRequest, event_id: int) -> Event:
+    """The tournament's event, if the user directs its club (404 otherwise, and for an evening)."""
+    event = directed_event(user=request.user, event_id=event_id)
+    if not is_tournament(event):
+        raise Http404
+    return event
+
+
+def through_round(query) -> int | None:
+    form = RoundForm(query)
+    return form.cleaned_data["round"] if form.is_valid() else None
+
+
+def standings_context(event: Event, *, round_number: int | None = None, token: str | None = None) -> dict:
+    """The standings after `round_number` (every round when None), the round's tables, the teams and the method
+    in words; `token`: the public link the page is seen through, if any."""
+    view = tournament_standings(event=event, through_round=round_number)
+    if round_number is not None and not view.started:
+        round_number = None  # nothing played yet: no round's standings to show
+    elif round_number is not None:
+        round_number = view.through_round  # a round asked for before it was played shows the last played
+    shown = round_number or (view.current.round if view.current else None)
+    return {
+        "event": event,
+        "view": view,
+        "rows": pages.rows(view),
+        "teams": pages.team_rows(view),
+        "round": round_number,
+        "shown_round": shown,
+        "tables": pages.table_rows(view, shown),
+        "rounds": view.started,
+        "explained": pages.explained(view),
+        "updated": timezone.localtime(),
+        "token": token,
+        "seed_sha256": view.tournament.seed_sha256,
+        "seed": view.seed,
+    }
+
+
+@login_required
+@require_safe
+def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = directed_tournament(request, event_id)
+    if is_duplicate(event):
+        return redirect("duplicate-director", event_id=event.pk)
+    context = standings_context(event, round_number=through_round(request.GET))
+    return render(request, "tournaments/standings.html", context)
+
+
+@login_required
+@require_safe
+def live(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Large type for a projector; htmx refreshes the board every few seconds without a reload."""
+    event = directed_tournament(request, event_id)
+    if is_duplicate(event):
+        return redirect("duplicate-director", event_id=event.pk)
+    template = "tournaments/live.html#board" if request.htmx else "tournaments/live.html"
+    return render(request, template, standings_context(event))
+
+
+@login_required
+@require_safe
+def card(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = directed_tournament(request, event_id)
+    if is_duplicate(event):
+        return redirect("duplicate-director", event_id=event.pk)
+    return render(request, "tournaments/card.html", card_context(event, number))
+
+
+def card_context(event: Event, number: int, *, token: str | None = None) -> dict:
+    view = tournament_standings(event=event)
+    if number not in view.entrants:
+        raise Http404
+    row = view.row(number)
+    return {
+        "event": event,
+        "view": view,
+        "entrant": view.entrants[number],
+        "place": row.place_label,
+        "total": view.display(row.total),
+        "lines": pages.card_rows(view, number),
+        "token": token,
+    }
+
+
+@login_required
+@require_safe
+def document(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The tournament's document (T-82) as a file: every planned round, the seed once revealed."""
+    event = directed_tournament(request, event_id)
+    text = json.dumps(tournament_document(event=event), ensure_ascii=False, indent=1)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{document_name(event)}"'
+    return response

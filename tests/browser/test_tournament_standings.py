@@ -1,0 +1,82 @@
+"""A 16-entrant tournament's final standings on a phone: a place column, totals in T-3's form, and a total that
+opens, on a tap, to the rounds that make it."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.tournaments.services import tournament_close
+from scorekeeper.tournaments.standings import tournament_standings
+from tests.browser.fit import phone_problems
+from tests.factories import make_club, make_user
+from tests.tournaments.builders import make_tournament
+from tests.tournaments.played import play_rounds
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/work/helpers/shots")
+
+
+def test_final_standings_fit_a_phone_and_a_total_shows_its_rounds(live_server, page: Page, screenshot_dir):
+    director = make_user("director", "a-long-test-password")
+    club = make_club("Bath Quadrille Circle", directors=[director])
+    tournament, _schedule, _players = make_tournament(club=club)
+    play_rounds(tournament, range(1, 6), random.Random(26))
+    event = tournament_close(tournament=tournament).event
+    view = tournament_standings(event=event)
+    leader = view.standings.rows[0]
+
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("director")
+    page.get_by_label("Password").fill("a-long-test-password")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/events/{event.pk}/standings/")
+    expect(page.get_by_role("heading", name="Spring open")).to_be_visible()
+    expect(page.get_by_text("final standings")).to_be_visible()
+
+    assert phone_problems(page) == []
+    # The leader's total, by its accessible name, opens to his five rounds.
+    rounds = page.locator("td.total").first.locator("ul.made-of li")
+    expect(rounds.first).to_be_hidden()
+    page.locator("td.total summary").first.click()
+    expect(rounds).to_have_count(5)
+    first = leader.entries[0]
+    expect(rounds.first).to_have_text(f"R1 · T{first.table} {view.display(first.score)}")
+    expect(page.locator("td.total summary").first).to_have_accessible_name(
+        f"{leader.entrant.name}: total {view.display(leader.total)}, the rounds that make it"
+    )
+    shot = screenshot_dir / "tournament-final-standings.png"
+    page.screenshot(path=str(shot), full_page=True)
+    if SHOTS.is_dir():
+        shutil.copy(shot, SHOTS / "26-final-standings.png")
+
+
+def test_score_card_and_live_board_fit_a_phone(live_server, page: Page, screenshot_dir):
+    director = make_user("director", "a-long-test-password")
+    club = make_club("Bath Quadrille Circle", directors=[director])
+    tournament, _schedule, _players = make_tournament(club=club)
+    play_rounds(tournament, range(1, 4), random.Random(26))
+    event = tournament.event
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("director")
+    page.get_by_label("Password").fill("a-long-test-password")
+    page.get_by_role("button", name="Log in").click()
+
+    page.goto(f"{live_server.url}/events/{event.pk}/standings/")
+    page.get_by_role("link", name="Ann", exact=True).click()
+    expect(page.get_by_role("heading", name="Ann")).to_be_visible()
+    expect(page.locator("table.score-card tbody tr").first).to_be_visible()
+    assert phone_problems(page) == []
+    shot = screenshot_dir / "tournament-score-card.png"
+    page.screenshot(path=str(shot), full_page=True)
+    if SHOTS.is_dir():
+        shutil.copy(shot, SHOTS / "26-score-card.png")
+
+    page.goto(f"{live_server.url}/events/{event.pk}/live/")
+    expect(page.get_by_role("heading", name="Round 3: the tables")).to_be_visible()
+    assert phone_problems(page) == []

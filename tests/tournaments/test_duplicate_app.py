@@ -1,0 +1,339 @@
+"""A duplicate tournament in the app: boards dealt and stored before the round, entry per board checked against the
+hand record and the movement, fouled boards, scores, and what is published when."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from scorekeeper.engine import EngineError
+from scorekeeper.engine.tournament.boards import PACK
+from scorekeeper.engine.tournament.document import parse_tournament
+from scorekeeper.events.services import event_close
+from scorekeeper.operations.club_export import SECTIONS, club_export, club_import
+from scorekeeper.public.services import club_site_set, event_link_make
+from scorekeeper.tables.messages import message_for
+from scorekeeper.tables.models import TableSnapshot
+from scorekeeper.tournaments import duplicate
+from scorekeeper.tournaments.models import Board, BoardPlay, PlannedTable, Tournament
+from scorekeeper.tournaments.services import round_open
+from scorekeeper.tournaments.views_duplicate import standings_rows
+from tests.engine.tournament.duplicate_hands import EXAMPLE
+from tests.factories import make_user
+from tests.tournaments.builders import end_round_tables, make_tournament
+from tests.tournaments.duplicate_play import make_duplicate, open_round, play_round, solo
+
+pytestmark = pytest.mark.django_db
+
+
+def _planned(tournament, number: int, table: int) -> PlannedTable:
+    return PlannedTable.objects.select_related("table", "round__tournament").get(
+        round__tournament=tournament, round__number=number, number=table
+    )
+
+
+def test_duplicate_options_refused_by_t61_before_anything_is_drawn():
+    with pytest.raises(EngineError) as refused:
+        make_tournament(
+            entrants=12,
+            sessions=(2,),
+            options={"session.tours": 2, "paulans": "last_deal"},
+            tournament_options={"tournament.format": "duplicate"},
+        )
+    assert (refused.value.code, refused.value.field) == ("duplicate_option", "options.paulans")
+    assert message_for(refused.value).startswith("Not in duplicate: every table must settle a board alike")
+
+
+def test_a_rounds_boards_are_dealt_once_numbered_across_rounds_with_full_packs():
+    tournament, _ = make_duplicate()
+    dealt = duplicate.round_boards_deal(tournament=tournament, number=1)
+    assert [b.number for b in dealt] == list(range(1, 13))  # 3 tables, 2 tours: M = 3 sets of four
+    assert [b.dealer for b in dealt] == [0, 1, 2, 3] * 3
+    for board in dealt:
+        assert sorted(card for hand in board.hands for card in hand) == sorted(PACK)
+        assert [len(hand) for hand in board.hands] == [10, 10, 10, 10]
+    with pytest.raises(duplicate.BoardsRefused) as again:
+        duplicate.round_boards_deal(tournament=tournament, number=1)
+    assert again.value.reason == "dealt"
+    second = duplicate.round_boards_deal(tournament=tournament, number=2)
+    assert [b.number for b in second] == list(range(13, 25))
+
+
+def test_a_table_knows_its_next_board_from_the_movement():
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    state = duplicate.table_boards(planned=_planned(tournament, 1, 3))
+    assert state.order == (9, 10, 11, 12, 1, 2, 3, 4)  # table 3 plays set 3, then set 1
+    assert (state.next_board, state.next_dealer) == (9, 0)
+
+
+def test_a_board_entered_at_the_wrong_table_is_refused_saying_where_it_goes(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    page = client.get(reverse("board-entry", args=[planned.table.token]))
+    assert "Board 1" in page.content.decode()
+    post = {"position": "1", "idempotency_key": "k1", "board": "9", "hombre": "1", "contract": "solo", "trump": "S"}
+    answer = client.post(reverse("board-entry", args=[planned.table.token]), {**post, "tricks": "6"})
+    assert answer.status_code == 400
+    assert "Board 9 is not played at table 1: it goes to table 3 at stage 1, table 2 at stage 2." in (
+        answer.content.decode()
+    )
+    assert not planned.table.deals.exists()
+
+
+def test_a_record_the_pockets_contradict_is_refused_with_the_run_they_give(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    Board.objects.filter(tournament=tournament, number=1).update(hands=[list(h) for h in EXAMPLE])
+    planned = _planned(tournament, 1, 1)
+    # Seat 2 (index 1) in hearts: Spadille is his, Manille (7H) is seat 3's: no run, though 3 is claimed.
+    post = {"position": "1", "idempotency_key": "k2", "board": "1", "hombre": "1", "contract": "solo", "trump": "H"}
+    answer = client.post(reverse("board-entry", args=[planned.table.token]), {**post, "tricks": "6", "run_side": "3"})
+    assert answer.status_code == 400
+    assert "The pockets of board 1 give no matadors with these trumps, not 3." in answer.content.decode()
+    answer = client.post(reverse("board-entry", args=[planned.table.token]), {**post, "tricks": "6"})
+    assert answer.status_code == 302
+    assert planned.table.deals.get().board_play.board.number == 1
+
+
+def test_the_table_page_sends_a_duplicate_table_to_its_board_page(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 2)
+    answer = client.get(reverse("table", args=[planned.table.token]))
+    assert answer.status_code == 302 and answer.url == reverse("board-entry", args=[planned.table.token])
+
+
+def test_matchpoints_by_hand_and_results_published_only_after_the_round(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1, tables=(1, 2))
+    token = event_link_make(event=tournament.event).token
+    assert not duplicate.round_published(tournament=tournament, number=1)
+    assert client.get(reverse("duplicate-traveller", args=[token, 5])).status_code == 404
+    play_round(tournament, 1, tables=(3,))
+    assert duplicate.round_published(tournament=tournament, number=1)
+
+    results = duplicate.duplicate_results(tournament=tournament)
+    totals = {t.table: t.matchpoints for t in results.round(1).result.tables}
+    # Each board is played twice (N = 2, top 2). Table 1 wins its solos where tables 2 and 3 make remise: its
+    # hombre tops both his boards, its defenders score 0; boards 9-12 (tables 2 and 3, both remise) are 1 each.
+    assert totals == {1: (400, 400, 400, 400), 2: (1000, 1000, 1000, 1000), 3: (1000, 1000, 1000, 1000)}
+    assert results.percents == {n: (2500 if n in _seats(tournament, 1) else 6250) for n in range(1, 13)}
+    for board in results.round(1).result.boards:  # cross-IMPs of two tables are opposite
+        first, second = board.scores
+        assert [a + b for a, b in zip(first.imps, second.imps, strict=True)] == [0, 0, 0, 0]
+
+    page = client.get(reverse("duplicate-traveller", args=[token, 5])).content.decode()
+    assert "Traveller" in page and "Frequencies" in page
+    card = client.get(reverse("duplicate-card", args=[token, _seats(tournament, 1)[0]])).content.decode()
+    assert "25.00" in card
+
+
+def _seats(tournament, table: int) -> list[int]:
+    return list(_planned(tournament, 1, table).seats)
+
+
+def test_a_fouled_board_is_marked_with_a_reason_and_compared_apart(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 3)
+    with pytest.raises(EngineError) as wrong:
+        duplicate.board_foul(planned=planned, board_number=5, reason="KS in two pockets")
+    assert wrong.value.code == "board_wrong_table"
+    duplicate.board_foul(planned=planned, board_number=1, reason="KS in two pockets")
+    play_round(tournament, 1)
+    board_1 = next(b for b in duplicate.duplicate_results(tournament=tournament).round(1).result.boards if b.board == 1)
+    # Table 1 played the cards, table 3 the fouled pockets: each alone in its group, both the average (T-63, T-72).
+    assert [(s.table, s.fouled, s.matchpoints) for s in board_1.scores] == [
+        (1, False, (100, 100, 100, 100)),
+        (3, True, (100, 100, 100, 100)),
+    ]
+
+
+def test_the_director_page_deals_and_links_the_sheets(client):
+    director = make_user()
+    tournament, _ = make_duplicate()
+    tournament.event.club.directors.add(director)
+    client.force_login(director)
+    page = reverse("duplicate-director", args=[tournament.event_id])
+    client.post(page, {"action": "deal", "round": "1"})
+    assert Board.objects.filter(tournament=tournament, round=1).count() == 12
+    html = client.get(page).content.decode()
+    assert reverse("duplicate-folders", args=[tournament.event_id, 1]) in html
+    folders = client.get(reverse("duplicate-folders", args=[tournament.event_id, 1]))
+    assert folders["Content-Type"] == "application/pdf" and folders.content.startswith(b"%PDF")
+    assert client.get(reverse("duplicate-check", args=[tournament.event_id, 1])).content.startswith(b"%PDF")
+    assert client.get(reverse("duplicate-movement", args=[tournament.event_id, 1])).content.startswith(b"%PDF")
+
+
+def test_round_two_after_round_one(client):
+    tournament, _ = make_duplicate(method="imps")
+    open_round(tournament, 1)
+    play_round(tournament, 1)
+    end_round_tables(tournament, 1)
+    open_round(tournament, 2)
+    state = duplicate.table_boards(planned=_planned(tournament, 2, 1))
+    assert state.order[:4] == (13, 14, 15, 16)
+    assert solo(13, 6).dealer == 0
+
+
+def test_opening_a_round_deals_its_boards_if_the_director_has_not():
+    tournament, _ = make_duplicate()
+    round_open(tournament=tournament, number=1)
+    assert sorted(Board.objects.filter(tournament=tournament, round=1).values_list("number", flat=True)) == list(
+        range(1, 13)
+    )
+    assert Board.objects.filter(tournament=tournament, round=2).count() == 0
+
+
+def test_a_boards_deal_is_corrected_against_the_pockets_too(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    Board.objects.filter(tournament=tournament, number=1).update(hands=[list(h) for h in EXAMPLE])
+    planned = _planned(tournament, 1, 1)
+    duplicate.board_deal_record(planned=planned, board_number=1, record=solo(1, 6), position=1)
+    page = reverse("deal", args=[planned.table.token, 1])
+    fields = {"position": "1", "hombre": "1", "contract": "solo", "trump": "H", "tricks": "5", "reason": "5 tricks"}
+    refused = client.post(page, {**fields, "run_side": "3"})
+    assert "The board&#x27;s pockets give another run of matadors with these trumps." in refused.content.decode()
+    assert planned.table.deals.get().tricks == 6
+    client.post(page, fields)
+    deal = planned.table.deals.get()
+    assert (deal.trump, deal.tricks, deal.run_side) == ("H", 5, 0)  # seat 2 holds no run in hearts on board 1
+
+
+def test_a_board_marked_fouled_before_play_is_still_the_next_to_record_with_a_word_why(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    duplicate.board_foul(planned=planned, board_number=1, reason="AS missing from pocket 2")
+    assert duplicate.table_boards(planned=planned).next_board == 1
+    page = client.get(reverse("board-entry", args=[planned.table.token])).content.decode()
+    assert "The director marked this board fouled at this table" in page
+
+
+def test_the_board_form_shows_what_applies_as_the_scorer_goes_without_saving(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    post = {"position": "1", "idempotency_key": "k3", "board": "1", "hombre": "1", "contract": "solo"}
+    answer = client.post(reverse("board-entry", args=[planned.table.token]), post, headers={"HX-Request": "true"})
+    html = answer.content.decode()
+    assert answer.status_code == 200 and "<html" not in html and '<form id="deal-form"' in html
+    assert 'id="f-ally"' not in html  # a solo has no ally
+    assert "This field is required" not in html  # the trumps and tricks are simply not reached yet
+    assert not planned.table.deals.exists()
+
+
+def test_the_event_page_links_the_duplicate_page(client):
+    director = make_user()
+    tournament, _ = make_duplicate()
+    tournament.event.club.directors.add(director)
+    client.force_login(director)
+    # A tournament's event page is its tournament page, which links the boards.
+    response = client.get(reverse("event", args=[tournament.event_id]), follow=True)
+    assert response.redirect_chain == [(reverse("tournament", args=[tournament.event_id]), 302)]
+    html = response.content.decode()
+    assert f'href="{reverse("duplicate-director", args=[tournament.event_id])}"' in html
+
+
+def test_a_duplicate_tournament_moves_with_its_club_boards_plays_and_fouled_marks_kept():
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1, tables=(1, 2))
+    director = make_user()
+    duplicate.board_foul(planned=_planned(tournament, 1, 3), board_number=9, reason="KS in two pockets", user=director)
+
+    def boards_and_plays(tournament):
+        boards = [(b.round, b.number, b.dealer, b.hands) for b in Board.objects.filter(tournament=tournament)]
+        plays = [
+            (
+                p.board.number,
+                p.planned_table.number,
+                p.deal and (p.deal.table.token, p.deal.position),
+                p.fouled,
+                p.fouled_reason,
+                p.fouled_by and p.fouled_by.username,
+            )
+            for p in BoardPlay.objects.filter(board__tournament=tournament).order_by("board__number", "planned_table")
+        ]
+        return boards, plays
+
+    before = boards_and_plays(tournament)
+    # 12 boards; tables 1 and 2 play 8 each (two tours of four deals), table 3 has only its fouled mark.
+    assert len(before[0]) == 12 and len(before[1]) == 8 + 8 + 1
+    assert [play for play in before[1] if play[3]] == [(9, 3, None, True, "KS in two pockets", director.username)]
+    club = tournament.event.club
+    document = club_export(club=club)
+    TableSnapshot.objects.filter(table__event__club=club).delete()
+    for section in reversed(SECTIONS):
+        section.model._base_manager.filter(**{section.club_path: club}).delete()
+    club.delete()
+    moved = club_import(document=document)
+    assert boards_and_plays(Tournament.objects.get(event__club=moved)) == before
+
+
+def test_the_table_tournaments_standings_cards_and_reports_send_a_duplicate_to_its_own_pages(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1)
+    director = make_user()
+    tournament.event.club.directors.add(director)
+    client.force_login(director)
+    event = tournament.event_id
+    token = event_link_make(event=tournament.event).token
+    director_page = reverse("duplicate-director", args=[event])
+    for name, args in (
+        ("tournament-standings", [event]),
+        ("tournament-live", [event]),
+        ("tournament-card", [event, 1]),
+        ("event-report", [event]),
+        ("tournament-round-report", [event, 1]),
+    ):
+        assert client.get(reverse(name, args=args))["Location"] == director_page, name
+    results = reverse("duplicate-results", args=[token])
+    assert client.get(reverse("public-standings", args=[token]))["Location"] == results
+    assert client.get(reverse("public-live", args=[token]))["Location"] == results
+    card = reverse("duplicate-card", args=[token, 3])
+    assert client.get(reverse("public-card", args=[token, 3]))["Location"] == card
+
+
+def test_the_club_results_site_ranks_a_closed_duplicate_tournament_over_its_boards(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1)
+    event_close(event=tournament.event)
+    club_site_set(club=tournament.event.club, published=True)
+    html = client.get(reverse("club-site-event", args=[tournament.event.club_id, tournament.event_id])).content
+    html = html.decode()
+    # The same rows as the tournament's own results page: place, entrant, matchpoints, percentage, tops.
+    rows = standings_rows(duplicate.duplicate_results(tournament=tournament))
+    assert len(rows) == 12
+    for row in rows:
+        assert f"<td>{row['place']}</td><td>{row['number']} {row['name']}</td><td>{row['total']}</td>" in html
+    assert 'class="standings dup-standings"' in html and "Chips" not in html.split("Final standings")[1]
+
+
+def test_a_duplicate_tournaments_document_carries_its_boards_and_is_not_imported_half(tmp_path):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1)
+    path = tmp_path / "duplicate.json"
+    call_command("export_tournament", str(tournament.event_id), "-o", str(path))
+    raw = json.loads(path.read_text())
+    parsed = parse_tournament(raw)
+    assert [board.board for board in parsed.boards] == list(range(1, 13))
+    # Each of the three tables played its eight boards of round 1, in the order the movement sent them.
+    first = parsed.rounds[0]
+    for table in first.tables:
+        planned = _planned(tournament, 1, table.table)
+        assert table.boards == duplicate.table_boards(planned=planned).order and len(table.deals) == 8
+    assert raw["seed_sha256"] == tournament.seed_sha256
+    with pytest.raises(CommandError, match=r"tournament\.format: .*cannot be imported into the app yet"):
+        call_command("import_tournament", str(path))
+    assert Tournament.objects.count() == 1
