@@ -354,6 +354,8 @@ def _check_constraints(reader: _Reader, fields_of) -> None:
             for names, condition, rule in unique_sets:
                 if condition is not None and not _holds(condition, values):
                     continue
+                if any(values.get(n) is None for n in names if n != "club"):
+                    continue  # NULLs never collide in a unique column (a planned table not yet played)
                 key = tuple(json.dumps(values.get(n), sort_keys=True) for n in names if n != "club")
                 if key in seen[names]:
                     first = seen[names][key]

@@ -176,7 +176,7 @@ def round_results(
     snapshots = snapshot_results(tables=played)
     # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
     substituted = [pt.table for r in rounds for pt in r.tables.all() if pt.table is not None and pt.substitutes.all()]
-    rows = {pk: s.rows for pk, s in snapshots_read(tables=substituted).items()} if substituted else {}
+    rows = {pk: s.rows for pk, s in snapshots_read(tables=substituted, rows=True).items()} if substituted else {}
     session = Session(
         ruleset=event.engine_ruleset,
         options=event.engine_options,

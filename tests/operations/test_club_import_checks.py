@@ -94,7 +94,7 @@ def test_the_good_file_still_imports_exactly(tmp_path, exported):
     path = tmp_path / "club.json"
     path.write_text(json.dumps(exported))
     call_command("import_club", str(path))
-    assert Deal.objects.count() == 12 and Club.objects.get().name == "Bath Quadrille Circle"
+    assert Deal.objects.count() == len(exported["deals"]) and Club.objects.get().name == "Bath Quadrille Circle"
 
 
 def test_the_club_keeps_its_printing_language(tmp_path, exported):
@@ -117,14 +117,15 @@ def _refusal_kept(tmp_path, document: dict) -> str:
 
 
 def test_a_cut_file_is_refused(tmp_path, exported):
+    written = len(exported["deals"])  # the demo's evening and its tournament
     half = {**exported, "deals": exported["deals"][:6]}
     assert _refusal(tmp_path, half) == (
-        "Nothing imported: The file holds 6 rows of 'deals' where its export wrote 12: it was cut short or edited. "
-        "Export the club again."
+        f"Nothing imported: The file holds 6 rows of 'deals' where its export wrote {written}: it was cut short or "
+        "edited. Export the club again."
     )
     without = {k: v for k, v in exported.items() if k != "deals"}
     assert _refusal(tmp_path, without) == (
-        "Nothing imported: The file has no 'deals' section where its export wrote 12 rows: it was cut."
+        f"Nothing imported: The file has no 'deals' section where its export wrote {written} rows: it was cut."
     )
     assert _refusal(tmp_path, _unchecked(without)) == (
         "Nothing imported: The file has no 'deals' section: it is not a whole export (cut short?)."
@@ -143,7 +144,7 @@ def test_a_file_from_before_the_checks_imports_with_a_warning(tmp_path, exported
     path = tmp_path / "old.json"
     path.write_text(json.dumps(_unchecked(exported)))
     call_command("import_club", str(path))
-    assert Deal.objects.count() == 12
+    assert Deal.objects.count() == len(exported["deals"])
     assert f"Warning: {NO_CHECKS_WARNING}" in capsys.readouterr().err
 
 
@@ -191,14 +192,14 @@ def test_importing_again_after_the_club_was_renamed_is_refused(tmp_path):
     path = tmp_path / "club.json"
     call_command("export_club", "Bath Quadrille Circle", str(path))
     Club.objects.update(name="Bath Circle")
-    tables = Table.objects.count()
+    tables, deals = Table.objects.count(), Deal.objects.count()
     with pytest.raises(CommandError) as refused:
         call_command("import_club", str(path))
     message = str(refused.value)
     assert refused.value.returncode == 2 and "\n" not in message
     assert "already in this database in the club 'Bath Circle': the club is already here (renamed?)" in message
     assert list(Club.objects.values_list("name", flat=True)) == ["Bath Circle"]
-    assert Table.objects.count() == tables and Deal.objects.count() == 12
+    assert Table.objects.count() == tables and Deal.objects.count() == deals
 
 
 def test_export_and_backup_to_a_folder_that_cannot_be_written_end_in_one_line(tmp_path, settings):

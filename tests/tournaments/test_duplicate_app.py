@@ -274,7 +274,7 @@ def test_a_duplicate_tournament_moves_with_its_club_boards_plays_and_fouled_mark
     for section in reversed(SECTIONS):
         section.model._base_manager.filter(**{section.club_path: club}).delete()
     club.delete()
-    moved = club_import(document=document)
+    moved, _warnings = club_import(document=document)
     assert boards_and_plays(Tournament.objects.get(event__club=moved)) == before
 
 

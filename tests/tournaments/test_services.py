@@ -303,7 +303,7 @@ def test_a_tournament_moves_with_its_club_and_its_cards_still_open_the_right_tab
     for section in reversed(SECTIONS):
         section.model._base_manager.filter(**{section.club_path: club}).delete()
     club.delete()
-    moved = club_import(document=document)
+    moved, _warnings = club_import(document=document)
     copy = Tournament.objects.get(event__club=moved)
     assert copy.seed_sha256 == tournament.seed_sha256 and copy.record == record
     place = PhysicalTable.objects.get(event=copy.event, number=2)
