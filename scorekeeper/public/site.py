@@ -12,6 +12,7 @@ from scorekeeper.analysis.charts import ladder_chart, player_charts
 from scorekeeper.analysis.selectors import ladder, player_analysis
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.drawing.charts import line_chart, svg
+from scorekeeper.engine import EngineError
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import TIE_BREAK, event_summary
 from scorekeeper.reports.gather import event_report_for
@@ -95,8 +96,12 @@ def event_context(event: Event, links) -> dict:
         "chart": svg(chart, "accounts", title),
     }
     if is_duplicate(event):  # ranked over the boards, as on its own results page
-        results = duplicate.duplicate_results(tournament=event.tournament)
-        context["duplicate"] = {"standings": standings_rows(results), "method": results.method}
+        try:
+            results = duplicate.duplicate_results(tournament=event.tournament)
+        except EngineError:
+            results = None  # a recorded deal the rules refuse: the site shows the event without its standings
+        if results is not None:
+            context["duplicate"] = {"standings": standings_rows(results), "method": results.method}
     elif is_tournament(event):  # ranked by the tournament's method, not by chips
         view = tournament_standings(event=event)
         context["tournament"] = {

@@ -13,6 +13,7 @@ from scorekeeper.tournaments.duplicate_words import contract_words, line_words, 
 from scorekeeper.tournaments.models import Board, Tournament
 from scorekeeper.tournaments.views_duplicate import hundredths as _hundredths
 from scorekeeper.tournaments.views_duplicate import pockets as _pockets
+from scorekeeper.tournaments.views_duplicate import scored_or_explained
 from scorekeeper.tournaments.views_duplicate import standings_rows as _standings
 
 
@@ -25,6 +26,7 @@ def _public_tournament(token: str) -> Tournament:
 
 
 @require_safe
+@scored_or_explained
 def public_results(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _public_tournament(token)
     results = duplicate.duplicate_results(tournament=tournament)
@@ -44,6 +46,7 @@ def public_results(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+@scored_or_explained
 def public_traveller(request: HttpRequest, token: str, board: int) -> HttpResponse:
     tournament = _public_tournament(token)
     stored = Board.objects.filter(tournament=tournament, number=board).first()
@@ -97,6 +100,7 @@ def public_traveller(request: HttpRequest, token: str, board: int) -> HttpRespon
 
 
 @require_safe
+@scored_or_explained
 def public_card(request: HttpRequest, token: str, number: int) -> HttpResponse:
     tournament = _public_tournament(token)
     results = duplicate.duplicate_results(tournament=tournament)

@@ -4,6 +4,7 @@ and the published results (scores per board, standings, hand records, travellers
 from __future__ import annotations
 
 import dataclasses
+import functools
 import uuid
 
 from django import forms
@@ -19,6 +20,7 @@ from scorekeeper.engine import EngineError
 from scorekeeper.engine.tournament.movement import Movement
 from scorekeeper.tables import services as table_services
 from scorekeeper.tables.forms import DealForm
+from scorekeeper.tables.messages import message_for
 from scorekeeper.tables.selectors import deal_saved_with_key, table_by_token, table_screen
 from scorekeeper.tournaments import duplicate
 from scorekeeper.tournaments.duplicate_words import (
@@ -77,8 +79,24 @@ def _moves(movement: Movement) -> list[dict]:
     return stages
 
 
+def scored_or_explained(view):
+    """A page that scores the tournament answers 409 with the engine's reason, in words, when a stored deal cannot be
+    scored (a record the rules refuse), instead of failing: nothing is hidden or changed, the director corrects it."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except EngineError as error:
+            context = {"problem": message_for(error), "where": error.field or ""}
+            return render(request, "tournaments/duplicate/unscored.html", context, status=409)
+
+    return wrapper
+
+
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
+@scored_or_explained
 def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
     tournament = directed_tournament(user=request.user, event_id=event_id)
     if not duplicate.is_duplicate(tournament):

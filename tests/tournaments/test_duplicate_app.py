@@ -337,3 +337,18 @@ def test_a_duplicate_tournaments_document_carries_its_boards_and_is_not_imported
     with pytest.raises(CommandError, match=r"tournament\.format: .*cannot be imported into the app yet"):
         call_command("import_tournament", str(path))
     assert Tournament.objects.count() == 1
+
+
+def test_a_page_that_cannot_score_a_recorded_deal_says_why_instead_of_failing(rf):
+    from scorekeeper.engine import EngineError
+    from scorekeeper.tournaments.views_duplicate import scored_or_explained
+
+    @scored_or_explained
+    def page(request):
+        raise EngineError("tricks_invalid", "rounds[0].tables[2].deals[0].tricks", "tricks must be 0 to 10")
+
+    response = page(rf.get("/"))
+    text = response.content.decode()
+    assert response.status_code == 409
+    assert "The results cannot be scored while a recorded deal breaks the rules:" in text
+    assert "rounds[0].tables[2].deals[0].tricks" in text
