@@ -356,7 +356,9 @@ def substitute_add(
 def table_end_short(*, planned_table: PlannedTable, user=None) -> PlannedTable:
     """The director ends a table after its last whole tour before its planned length (T-9): marked short. Refused
     inside a tour (`tour_unfinished`)."""
-    planned_table = PlannedTable.objects.select_for_update().select_related("table").get(pk=planned_table.pk)
+    # Only this row is locked: PostgreSQL locks no row on the nullable side of the join to its table.
+    locked = PlannedTable.objects.select_for_update(of=("self",)).select_related("table")
+    planned_table = locked.get(pk=planned_table.pk)
     if planned_table.table is None:
         raise _refuse("request_invalid", "table", "the table is not open")
     table = planned_table.table
