@@ -718,84 +718,42 @@ class _Planner:
 
     def _swap_delta(self, k: int, a: int, b: int) -> int:
         """The weighted change of swapping seated a and b (at different tables) in round k."""
-        n, meet, apart = self.n, self.meet, self.apart
         where = self.where[k]
         ta = self.tables[k][where[a]]
         tb = self.tables[k][where[b]]
-        prev = self.where[k - 1] if k > 0 else None
-        nxt = self.where[k + 1] if k + 1 < self.total else None
-        d_apart = d_triple = d_repeat = d_back = 0
-        an, bn = a * n, b * n
-        for x in ta:
-            if x == a:
-                continue
-            m = meet[an + x]
-            if m >= 2:
-                d_repeat -= 1
-                if m >= 3:
-                    d_triple -= 1
-            m = meet[bn + x]
-            if m >= 1:
-                d_repeat += 1
-                if m >= 2:
-                    d_triple += 1
-            d_apart += apart[bn + x] - apart[an + x]
-            if prev is not None:
-                px = prev[x]
-                d_back += (prev[b] == px) - (prev[a] == px)
-            if nxt is not None:
-                nx = nxt[x]
-                d_back += (nxt[b] == nx) - (nxt[a] == nx)
-        for y in tb:
-            if y == b:
-                continue
-            m = meet[bn + y]
-            if m >= 2:
-                d_repeat -= 1
-                if m >= 3:
-                    d_triple -= 1
-            m = meet[an + y]
-            if m >= 1:
-                d_repeat += 1
-                if m >= 2:
-                    d_triple += 1
-            d_apart += apart[an + y] - apart[bn + y]
-            if prev is not None:
-                py = prev[y]
-                d_back += (prev[a] == py) - (prev[b] == py)
-            if nxt is not None:
-                ny = nxt[y]
-                d_back += (nxt[a] == ny) - (nxt[b] == ny)
-        return d_apart * self.w3 + d_triple * self.w2 + d_repeat * self.w1 + d_back
+        return self._replace_delta(k, ta, a, b) + self._replace_delta(k, tb, b, a)
 
     def _bye_delta(self, k: int, a: int, c: int) -> int:
         """The weighted change of seating c (on a bye) in a's place and giving a the bye, in round k."""
+        return self._replace_delta(k, self.tables[k][self.where[k][a]], a, c)
+
+    def _replace_delta(self, k: int, table, out: int, into: int) -> int:
+        """The weighted change, at `table` of round k, of `into` taking the seat of `out` among the others there."""
         n, meet, apart = self.n, self.meet, self.apart
-        ta = self.tables[k][self.where[k][a]]
         prev = self.where[k - 1] if k > 0 else None
         nxt = self.where[k + 1] if k + 1 < self.total else None
         d_apart = d_triple = d_repeat = d_back = 0
-        an, cn = a * n, c * n
-        for x in ta:
-            if x == a:
+        on, inn = out * n, into * n
+        for x in table:
+            if x == out:
                 continue
-            m = meet[an + x]
+            m = meet[on + x]
             if m >= 2:
                 d_repeat -= 1
                 if m >= 3:
                     d_triple -= 1
-            m = meet[cn + x]
+            m = meet[inn + x]
             if m >= 1:
                 d_repeat += 1
                 if m >= 2:
                     d_triple += 1
-            d_apart += apart[cn + x] - apart[an + x]
+            d_apart += apart[inn + x] - apart[on + x]
             if prev is not None:
                 px = prev[x]
-                d_back += (prev[c] == px) - (prev[a] == px)
+                d_back += (prev[into] == px) - (prev[out] == px)
             if nxt is not None:
                 nx = nxt[x]
-                d_back += (nxt[c] == nx) - (nxt[a] == nx)
+                d_back += (nxt[into] == nx) - (nxt[out] == nx)
         return d_apart * self.w3 + d_triple * self.w2 + d_repeat * self.w1 + d_back
 
     def _move(self, k: int, a: int, b: int) -> None:
