@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tournament_standings import timed_standings  # noqa: E402  (beside this file)
 
 from scorekeeper.engine import Contract, Options, RuleSet, Session, deal_json  # noqa: E402
 from scorekeeper.engine.ledger import opening_state  # noqa: E402
@@ -82,25 +80,7 @@ def main() -> None:
     args = parser.parse_args()
 
     doc = tournament(RuleSet(args.ruleset), args.method)
-    deals = sum(len(t["deals"]) for r in doc["rounds"] for t in r["tables"])
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
-        json.dump(doc, handle)
-        path = Path(handle.name)
-    if args.keep:
-        args.keep.write_text(path.read_text())
-    size = path.stat().st_size
-    command = [sys.executable, "-m", "scorekeeper.engine", "standings", str(path)]
-    times = []
-    try:
-        for _ in range(5):
-            start = time.perf_counter()
-            done = subprocess.run(command, capture_output=True, check=False)
-            times.append(time.perf_counter() - start)
-            if done.returncode != 0:
-                sys.exit(f"standings failed: {done.stdout.decode()}")
-    finally:
-        path.unlink()
-    out = json.loads(done.stdout)
+    out, times, size, deals = timed_standings(doc, args.keep)
     leader = out["standings"][0]
     print(
         f"{args.ruleset}, {args.method}: {ENTRANTS} entrants x {ROUNDS} rounds, {len(doc['boards'])} boards, "

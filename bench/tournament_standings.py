@@ -74,19 +74,15 @@ def tournament(ruleset: RuleSet, seed: int = 26) -> dict:
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ruleset", default=RuleSet.PARLETT_CHIPS.value, choices=[r.value for r in RuleSet])
-    parser.add_argument("--keep", type=Path, help="also write the generated document here")
-    args = parser.parse_args()
-
-    doc = tournament(RuleSet(args.ruleset))
+def timed_standings(doc: dict, keep: Path | None) -> tuple[dict, list[float], int, int]:
+    """The standings command run 5 times on `doc` written to a file: its output, the times, the file's size in bytes
+    and the document's deal records. `keep`: also write the document there."""
     deals = sum(len(t["deals"]) for r in doc["rounds"] for t in r["tables"])
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
         json.dump(doc, handle)
         path = Path(handle.name)
-    if args.keep:
-        args.keep.write_text(path.read_text())
+    if keep:
+        keep.write_text(path.read_text())
     size = path.stat().st_size
     command = [sys.executable, "-m", "scorekeeper.engine", "standings", str(path)]
     times = []
@@ -99,7 +95,17 @@ def main() -> None:
                 sys.exit(f"standings failed: {done.stdout.decode()}")
     finally:
         path.unlink()
-    out = json.loads(done.stdout)
+    return json.loads(done.stdout), times, size, deals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", default=RuleSet.PARLETT_CHIPS.value, choices=[r.value for r in RuleSet])
+    parser.add_argument("--keep", type=Path, help="also write the generated document here")
+    args = parser.parse_args()
+
+    doc = tournament(RuleSet(args.ruleset))
+    out, times, size, deals = timed_standings(doc, args.keep)
     print(
         f"{args.ruleset}: {ENTRANTS} entrants x {ROUNDS} rounds, {deals:,} deal records "
         f"({size / 1e6:.1f} MB); leader {out['standings'][0]['name']} {out['standings'][0]['total']}"
