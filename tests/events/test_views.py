@@ -94,6 +94,28 @@ def test_standings_show_ranks_and_the_tie_break_rule_and_live_refreshes_a_fragme
     assert 'hx-trigger="every 4s"' in full
 
 
+def test_the_live_board_a_projector_polls_is_one_screen_of_players_and_asks_for_the_next(setup):
+    client, _, players, event = setup
+    for p in players:
+        checkin_set(event=event, player=p, present=True)
+    live = reverse("event-live", kwargs={"event_id": event.pk})
+    # Six players level at 40, listed by name: screens of four hold Ann to Dan, then Eve and Fay.
+    first = client.get(live, {"rows": "4"}, headers={"HX-Request": "true"}).content.decode()
+    assert [n for n in NAMES if f">{n}</a>" in first] == ["Ann", "Ben", "Cat", "Dan"]
+    assert "Players, screen 1 of 2" in first
+    assert f'hx-get="{live}?screen=2&amp;rows=4"' in first
+    second = client.get(live, {"screen": "2", "rows": "4"}, headers={"HX-Request": "true"}).content.decode()
+    assert [n for n in NAMES if f">{n}</a>" in second] == ["Eve", "Fay"]
+    assert f'hx-get="{live}?screen=1&amp;rows=4"' in second  # round again
+    # Anything else typed in the address is the first screen of ten: all six here, and no screen line.
+    whole = client.get(live, {"screen": "x²", "rows": "-3"}, headers={"HX-Request": "true"}).content.decode()
+    assert [n for n in NAMES if f">{n}</a>" in whole] == NAMES
+    assert "Players, screen" not in whole
+    # A screen is never shorter than three rows.
+    short = client.get(live, {"rows": "1"}, headers={"HX-Request": "true"}).content.decode()
+    assert [n for n in NAMES if f">{n}</a>" in short] == ["Ann", "Ben", "Cat"]
+
+
 def test_close_and_reopen_are_recorded(setup):
     client, _, _, event = setup
     client.post(reverse("event-close", kwargs={"event_id": event.pk}), {"confirm": "1"})
