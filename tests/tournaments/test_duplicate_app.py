@@ -3,6 +3,7 @@ hand record and the movement, fouled boards, scores, and what is published when.
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -319,22 +320,50 @@ def test_the_club_results_site_ranks_a_closed_duplicate_tournament_over_its_boar
     assert 'class="standings dup-standings"' in html and "Chips" not in html.split("Final standings")[1]
 
 
-def test_a_duplicate_tournaments_document_carries_its_boards_and_is_not_imported_half(tmp_path):
+def test_a_duplicate_tournaments_document_carries_its_boards_and_imports_back_the_same(tmp_path):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    duplicate.board_foul(planned=_planned(tournament, 1, 3), board_number=9, reason="KS in two pockets")
+    play_round(tournament, 1, tables=(1, 2))
+    play_round(tournament, 1, tables=(3,))
+    duplicate.board_foul(planned=_planned(tournament, 1, 2), board_number=5, reason="a card on the floor")
+    duplicate.round_boards_deal(tournament=tournament, number=2)  # round 2 not started: its boards are dealt
+    path = tmp_path / "duplicate.json"
+    call_command("export_tournament", str(tournament.event_id), "-o", str(path))
+    raw = json.loads(path.read_text())
+    parsed = parse_tournament(raw)
+    assert [board.board for board in parsed.boards] == list(range(1, 25))
+    # Each of the three tables played its eight boards of round 1, in the order the movement sent them.
+    first = parsed.rounds[0]
+    for table in first.tables:
+        planned = _planned(tournament, 1, table.table)
+        assert table.boards == duplicate.table_boards(planned=planned).order and len(table.deals) == 8
+    assert [t.fouled for t in first.tables] == [(), (5,), (9,)]
+    assert raw["seed_sha256"] == tournament.seed_sha256
+
+    call_command("import_tournament", str(path), stdout=io.StringIO())
+    imported = Tournament.objects.exclude(pk=tournament.pk).get()
+    again = tmp_path / "again.json"
+    call_command("export_tournament", str(imported.event_id), "-o", str(again))
+    assert json.loads(again.read_text()) == raw
+    # The boards keep their rounds (1-12 round 1, 13-24 round 2) and the pages score the import as the original.
+    assert sorted(Board.objects.filter(tournament=imported).values_list("round", flat=True)) == [1] * 12 + [2] * 12
+    original = standings_rows(duplicate.duplicate_results(tournament=tournament))
+    assert standings_rows(duplicate.duplicate_results(tournament=imported)) == original
+    assert duplicate.round_published(tournament=imported, number=1)
+
+
+def test_a_duplicate_document_with_a_board_no_round_plays_is_refused_whole(tmp_path):
     tournament, _ = make_duplicate()
     open_round(tournament, 1)
     play_round(tournament, 1)
     path = tmp_path / "duplicate.json"
     call_command("export_tournament", str(tournament.event_id), "-o", str(path))
     raw = json.loads(path.read_text())
-    parsed = parse_tournament(raw)
-    assert [board.board for board in parsed.boards] == list(range(1, 13))
-    # Each of the three tables played its eight boards of round 1, in the order the movement sent them.
-    first = parsed.rounds[0]
-    for table in first.tables:
-        planned = _planned(tournament, 1, table.table)
-        assert table.boards == duplicate.table_boards(planned=planned).order and len(table.deals) == 8
-    assert raw["seed_sha256"] == tournament.seed_sha256
-    with pytest.raises(CommandError, match=r"tournament\.format: .*cannot be imported into the app yet"):
+    # Two rounds of three tables and two tours use boards 1 to 24: board 25 is dealt for no round.
+    raw["boards"].append({**raw["boards"][0], "board": 25})
+    path.write_text(json.dumps(raw))
+    with pytest.raises(CommandError, match=r"boards\[12\]\.board: board 25 is played in no round"):
         call_command("import_tournament", str(path))
     assert Tournament.objects.count() == 1
 
