@@ -256,6 +256,20 @@ def table_sign(*, table: Table, seat: int) -> Signature:
     return signature
 
 
+def on_a_board(deal: Deal) -> bool:
+    """Whether the deal was played on a duplicate tournament's board (the tournaments app's row, reached through
+    the reverse relation without importing the room above)."""
+    return getattr(deal, "board_play", None) is not None
+
+
+def plays_boards(table: Table) -> bool:
+    """Whether the table plays a duplicate tournament's round: each of its deals is recorded on a board."""
+    if table.event.kind != TOURNAMENT:  # no query for a club evening's table
+        return False
+    planned = getattr(table, "planned", None)
+    return planned is not None and planned.round.tournament.options.get("tournament.format") == "duplicate"
+
+
 class StrikeRefused(Exception):
     """Only the round's last deal may be struck from the table's phone (a director may strike any deal)."""
 
@@ -279,6 +293,11 @@ def deal_strike(*, deal: Deal, reason: str, user: User = None, any_deal: bool = 
     replayed = []
     for position, later in enumerate(deals[index + 1 :], start=index + 1):
         dealer = table.first_dealer if state.next_dealer is None else state.next_dealer
+        if dealer != later.to_record().dealer and on_a_board(later):
+            # A duplicate board fixes its dealer (T-58): moved by the rotation, the deal no longer fits its board.
+            raise CorrectionRefused(
+                EngineError("board_dealer_moved", "dealer", "a deal played on a board keeps its dealer", later.position)
+            )
         try:
             entry = settle_deal(session, state, dataclasses.replace(later.to_record(), dealer=dealer), position)
         except EngineError as error:
@@ -365,6 +384,9 @@ def table_import(*, table: Table, document: object, user: User = None, replace: 
         raise EngineError(
             "import_too_many_deals", "deals", _("a table holds at most %(count)s deals") % {"count": MAX_TABLE_DEALS}
         )
+    if plays_boards(table):
+        # Its deals are recorded board by board against the hand records (T-62); a file names no board.
+        raise EngineError("import_boards", None, "a duplicate table records its deals on their boards")
     if deals and not replace:
         raise TableHasDeals(len(deals))
     ledger = table.fold(list(records_in))

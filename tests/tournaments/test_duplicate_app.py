@@ -381,3 +381,46 @@ def test_a_page_that_cannot_score_a_recorded_deal_says_why_instead_of_failing(rf
     assert response.status_code == 409
     assert "The results cannot be scored while a recorded deal breaks the rules:" in text
     assert "rounds[0].tables[2].deals[0].tricks" in text
+
+
+def _director_client(client, tournament):
+    director = make_user()
+    tournament.event.club.directors.add(director)
+    client.force_login(director)
+    return director
+
+
+def test_striking_an_early_board_deal_is_refused_as_it_would_pass_the_later_boards_to_other_dealers(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    play_round(tournament, 1, tables=(1,))
+    _director_client(client, tournament)
+    token = planned.table.token
+    # Struck, deal 1 (board 1) would let deal 2 (board 2, dealt by seat 2) be dealt by seat 1: refused, nothing moved.
+    answer = client.post(reverse("deal-strike", args=[token, 1]), {"reason": "wrong board"}, follow=True)
+    assert "Striking this deal would make deal 2 impossible: Its board fixes its dealer" in answer.content.decode()
+    assert [d.dealer for d in planned.table.deals.order_by("position")] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert not planned.table.deals.filter(struck_at__isnull=False).exists()
+    assert duplicate.duplicate_results(tournament=tournament).round(1) is not None  # still scored
+    # The last deal (board 8, dealt by seat 4) can be struck: board 8 is the one to record again.
+    client.post(reverse("deal-strike", args=[token, 8]), {"reason": "wrong tricks"})
+    state = duplicate.table_boards(planned=planned)
+    assert state.next_board == state.order[-1] and state.next_dealer == 3
+
+
+def test_a_duplicate_table_refuses_an_interchange_file_with_its_boards_kept(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    play_round(tournament, 1, tables=(1,))
+    _director_client(client, tournament)
+    # The table's own export, imported in place of its deals: refused, not a server error, nothing replaced.
+    exported = client.get(reverse("table-export-json", args=[planned.table.token])).content
+    upload = io.BytesIO(exported)
+    upload.name = "table.json"
+    answer = client.post(
+        reverse("table-import", args=[planned.table.token]), {"file": upload, "replace": "1"}, follow=True
+    )
+    assert "Nothing was imported. This table plays a duplicate round" in answer.content.decode()
+    assert BoardPlay.objects.filter(planned_table=planned, deal__isnull=False).count() == 8
