@@ -424,3 +424,30 @@ def test_a_duplicate_table_refuses_an_interchange_file_with_its_boards_kept(clie
     )
     assert "Nothing was imported. This table plays a duplicate round" in answer.content.decode()
     assert BoardPlay.objects.filter(planned_table=planned, deal__isnull=False).count() == 8
+
+
+def test_the_event_log_words_the_duplicate_actions_in_the_readers_language(client):
+    tournament, _ = make_duplicate()
+    _director_client(client, tournament)
+    director_page = reverse("duplicate-director", args=[tournament.event_id])
+    client.post(director_page, {"action": "deal", "round": "1"})
+    round_open(tournament=tournament, number=1)
+    client.post(director_page, {"action": "foul", "round": "1", "table": "3", "board": "1", "reason": "KS twice"})
+    page = client.get(reverse("tournament", args=[tournament.event_id])).content.decode()
+    log = page.split("Event log")[1]
+    for words in (
+        "Tournament planned",
+        "Plan confirmed",
+        "Boards dealt",
+        "round 1: 12 boards",
+        "Round opened",
+        "Board marked fouled",
+        "board 1 at table 3 of round 1: KS twice",
+    ):
+        assert words in log, words
+    for code in ("boards_dealt", "board_fouled", "round_opened"):
+        assert code not in log
+    client.cookies["django_language"] = "fr"
+    log = client.get(reverse("tournament", args=[tournament.event_id])).content.decode().split("Journal")[1]
+    assert "Donnes distribuées" in log and "tour de table 1 : 12 donnes" in log
+    assert "Donne marquée faussée" in log and "donne 1 à la table 3 du tour de table 1 : KS twice" in log
