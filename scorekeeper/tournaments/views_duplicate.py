@@ -130,6 +130,7 @@ def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": tournament.event,
         "rounds": rounds,
         "standings": standings_rows(results),
+        "fouled": fouled_rows(results),
         "method": results.method,
         "public_token": getattr(getattr(tournament.event, "public_link", None), "token", None),
     }
@@ -241,6 +242,32 @@ def standings_rows(results: duplicate.DuplicateResults) -> list[dict]:
         }
         for row in results.result.standings.rows
     ]
+
+
+def fouled_rows(results: duplicate.DuplicateResults) -> list[str]:
+    """Every board marked fouled at a table, and how T-63 scored it there, in words: under the standings, so that
+    no average or separate comparison is silent."""
+    rows = []
+    for rnd in results.rounds:
+        for board in rnd.result.boards:
+            for play in board.scores:
+                if not play.fouled:
+                    continue
+                words = {"round": rnd.number, "board": board.board, "table": play.table}
+                if play.values is None:
+                    text = _("Round %(round)s, board %(board)s at table %(table)s: fouled, no result; the average.")
+                elif play.group > 1:
+                    text = _(
+                        "Round %(round)s, board %(board)s at table %(table)s: fouled; compared only with the other "
+                        "fouled plays."
+                    )
+                else:
+                    text = _(
+                        "Round %(round)s, board %(board)s at table %(table)s: fouled, the only play of its cards; "
+                        "the average."
+                    )
+                rows.append(text % words)
+    return rows
 
 
 # The phone at the table: one board at a time.

@@ -451,3 +451,38 @@ def test_the_event_log_words_the_duplicate_actions_in_the_readers_language(clien
     log = client.get(reverse("tournament", args=[tournament.event_id])).content.decode().split("Journal")[1]
     assert "Donnes distribuées" in log and "tour de table 1 : 12 donnes" in log
     assert "Donne marquée faussée" in log and "donne 1 à la table 3 du tour de table 1 : KS twice" in log
+
+
+def test_a_board_the_director_marks_fouled_is_scored_apart_shown_under_the_standings_and_play_goes_on(client):
+    tournament, _ = make_duplicate()
+    _director_client(client, tournament)
+    director_page = reverse("duplicate-director", args=[tournament.event_id])
+    open_round(tournament, 1)
+    assert "Mark a board fouled at a table" in client.get(director_page).content.decode()
+    client.post(director_page, {"action": "foul", "round": "1", "table": "1", "board": "5", "reason": "9 cards"})
+    play_round(tournament, 1)  # table 1 plays board 5 on the fouled cards: its hombre (seat 2) wins, as elsewhere
+    results = duplicate.duplicate_results(tournament=tournament)
+    assert duplicate.round_published(tournament=tournament, number=1)
+    board_5 = next(b for b in results.round(1).result.boards if b.board == 5)
+    # Table 1's fouled play and table 2's play of the cards are each alone: the average, N − 1 = 1, 0 IMPs.
+    assert [(s.table, s.fouled, s.matchpoints, s.imps) for s in board_5.scores] == [
+        (1, True, (100, 100, 100, 100), (0, 0, 0, 0)),
+        (2, False, (100, 100, 100, 100), (0, 0, 0, 0)),
+    ]
+    # Without the fouling table 1's seats made 25 % and table 2's 62.50 % (see above); board 5 now gives each seat
+    # 1 of its top 2: table 1's hombre on it 3 of 16 (18.75 %), its defenders 5 (31.25 %); at table 2 its hombre
+    # 11 (68.75 %), its defenders 9 (56.25 %); table 3 keeps 10 (62.50 %).
+    one, two = _seats(tournament, 1), list(_planned(tournament, 1, 2).seats)
+    expected = dict.fromkeys(range(1, 13), 6250)
+    expected.update({one[0]: 3125, one[1]: 1875, one[2]: 3125, one[3]: 3125})
+    expected.update({two[0]: 5625, two[1]: 6875, two[2]: 5625, two[3]: 5625})
+    assert results.percents == expected
+    words = "Round 1, board 5 at table 1: fouled, the only play of its cards; the average."
+    assert words in client.get(director_page).content.decode()
+    token = event_link_make(event=tournament.event).token
+    assert words in client.get(reverse("duplicate-results", args=[token])).content.decode()
+    # The tournament goes on: round 2 opens once round 1's tables have ended.
+    end_round_tables(tournament, 1)
+    opened = client.post(reverse("tournament-change", args=[tournament.event_id]), {"action": "open", "round": "2"})
+    assert opened.status_code == 302
+    assert tournament.planned_rounds.get(number=2).started
