@@ -262,14 +262,6 @@ def on_a_board(deal: Deal) -> bool:
     return getattr(deal, "board_play", None) is not None
 
 
-def plays_boards(table: Table) -> bool:
-    """Whether the table plays a duplicate tournament's round: each of its deals is recorded on a board."""
-    if table.event.kind != TOURNAMENT:  # no query for a club evening's table
-        return False
-    planned = getattr(table, "planned", None)
-    return planned is not None and planned.round.tournament.options.get("tournament.format") == "duplicate"
-
-
 class StrikeRefused(Exception):
     """Only the round's last deal may be struck from the table's phone (a director may strike any deal)."""
 
@@ -365,7 +357,9 @@ class TableHasDeals(Exception):
 
 
 @transaction.atomic
-def table_import(*, table: Table, document: object, user: User = None, replace: bool = False) -> list[Deal]:
+def table_import(
+    *, table: Table, document: object, user: User = None, replace: bool = False, boards_kept: bool = False
+) -> list[Deal]:
     """Record the deals of an interchange document (e.g. an evening kept on paper) at a table.
 
     A table that has deals is refused (TableHasDeals) unless `replace`: then its deals, with the history of each,
@@ -384,8 +378,9 @@ def table_import(*, table: Table, document: object, user: User = None, replace: 
         raise EngineError(
             "import_too_many_deals", "deals", _("a table holds at most %(count)s deals") % {"count": MAX_TABLE_DEALS}
         )
-    if plays_boards(table):
-        # Its deals are recorded board by board against the hand records (T-62); a file names no board.
+    if table.plays_boards and not boards_kept:
+        # Its deals are recorded board by board against the hand records (T-62); a file names no board. A
+        # tournament's document does (`boards_kept`: its import records each deal's board itself).
         raise EngineError("import_boards", None, "a duplicate table records its deals on their boards")
     if deals and not replace:
         raise TableHasDeals(len(deals))
@@ -438,7 +433,8 @@ def table_end_round(*, table: Table) -> None:
     if table.ended_at is not None:
         return
     state = table.fold([d.to_record() for d in table.deals.order_by("position")]).state
-    if state.number == 0 or state.number % 4:
+    played = state.number + state.passed  # a duplicate table's boards with no result count in its tours
+    if state.number == 0 or played % 4:
         raise EngineError("tour_unfinished", None, "a table ends its round only after whole tours")
     close_session(table.session(), state)  # refuses (pot_not_won) under play_on_until_won
     _round_ended(table)

@@ -21,7 +21,7 @@ from scorekeeper.engine.model import Contract, Line
 from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot, planned_deals
 
 # Raised when what a snapshot holds changes shape: every stored snapshot is then made again on its first read.
-FORMAT = 2
+FORMAT = 3
 
 
 @dataclass(frozen=True)
@@ -85,10 +85,11 @@ class Snapshot:
         return self.state.number
 
 
-def snapshot_key(session: Session, *, first_dealer: int, planned_deals: int, ended: bool) -> str:
-    """The fingerprint of what a fold and its result depend on besides the deals (names are not among them)."""
+def snapshot_key(session: Session, *, first_dealer: int, planned_deals: int, ended: bool, boards: bool = False) -> str:
+    """The fingerprint of what a fold and its result depend on besides the deals (names are not among them).
+    `boards`: the table plays a duplicate round (its void records pass the deal), known once its round links it."""
     shape = (FORMAT, session.ruleset, session.options, session.start, session.favourite_suit, session.opening)
-    text = repr((shape, first_dealer, planned_deals, ended))
+    text = repr((shape, first_dealer, planned_deals, ended, *((True,) if boards else ())))
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
@@ -130,7 +131,7 @@ def _after(session: Session, state: TableState, *, planned_deals: int, ended: bo
         closing = close_session(session, state)
     except EngineError:  # play_on_until_won with the pot not won: the round goes on, nothing is shared out yet
         return False, state.balances, state.store_total(), state.balances
-    complete = state.number >= planned_deals
+    complete = state.number + state.passed >= planned_deals  # boards with no result count (T-63)
     if ended:
         return complete, closing.balances, closing.state.store_total(), closing.balances
     return complete, state.balances, state.store_total(), closing.balances
@@ -287,6 +288,7 @@ def table_key(table: Table, session: Session | None = None) -> str:
         first_dealer=table.first_dealer,
         planned_deals=table.planned_deals(session),
         ended=table.ended_at is not None,
+        boards=table.plays_boards,
     )
 
 

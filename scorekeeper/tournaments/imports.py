@@ -196,10 +196,10 @@ def tournament_import(*, raw: Any, club: Club, user=None) -> Event:
             started_at=now if planned.started else None,
         )
         for table in planned.tables:
-            played = _played(event, planned, table, entrants, parsed) if planned.started else None
             planned_table = PlannedTable.objects.create(
-                round=row, number=table.table, seats=list(table.seats), table=played, short=table.short
+                round=row, number=table.table, seats=list(table.seats), short=table.short
             )
+            played = _played(event, planned, table, entrants, parsed, planned_table) if planned.started else None
             for substitute in table.substitutes:
                 Substitute.objects.create(
                     planned_table=planned_table,
@@ -221,14 +221,19 @@ def _played(
     table: document.PlannedTable,
     entrants: dict[int, Entrant],
     parsed: document.Tournament,
+    planned_table: PlannedTable,
 ) -> Table:
-    """The started table, its deals recorded through the table's import and its round ended when it is over."""
+    """The started table, linked to its planned row before its deals are recorded (a duplicate table's void record
+    passes the deal), its deals recorded through the table's import and its round ended when it is over."""
     players = [entrants[number].player for number in table.seats]
     played = table_create(event=event, number=table.table, players=players, first_dealer=0, round=planned.round)
+    planned_table.table = played
+    planned_table.save(update_fields=["table"])
+    boards = parsed.options.format == "duplicate"  # a board with no result (a void record) counts in its tour
     if table.deals:
         session = dataclasses.replace(parsed.session, players=tuple(p.name for p in players))
-        table_import(table=played, document=_interchange(session, table.deals))
-    valid = sum(1 for deal in table.deals if not deal.void)
+        table_import(table=played, document=_interchange(session, table.deals), boards_kept=boards)
+    valid = sum(1 for deal in table.deals if boards or not deal.void)
     if table.short or valid == 4 * parsed.session.options.session_tours:
         if valid:
             table_end_round(table=played)

@@ -38,15 +38,26 @@ def _planned(tournament: Tournament, number: int, table: int) -> PlannedTable:
     )
 
 
-def _enter_boards(phone: Page, card_link: str, planned: PlannedTable) -> None:
+def _enter_boards(
+    phone: Page, card_link: str, planned: PlannedTable, *, no_result: int | None = None, screenshot_dir=None
+) -> None:
     """The scorer opens the table card's link and enters every board the movement brings, as the page says which
-    is next: a solo in spades by the eldest hand, 6 tricks at table 1 and 5 (remise) at the others."""
+    is next: a solo in spades by the eldest hand, 6 tricks at table 1 and 5 (remise) at the others. Board
+    `no_result`, marked fouled by the director, cannot be played: the scorer records it with no result."""
     names = [p.name for p in planned.table.players]
     phone.goto(card_link)  # the card's link opens this round's table, which sends a duplicate table to its boards
     for board in duplicate.table_boards(planned=planned).order:
         dealer = (board - 1) % 4
         expect(phone.get_by_role("heading", name=f"Board {board}", exact=True)).to_be_visible()
         expect(phone.get_by_text(f"Dealt by {names[dealer]} (seat {dealer + 1})")).to_be_visible()
+        if board == no_result:
+            expect(phone.get_by_text("The director marked this board fouled at this table")).to_be_visible()
+            assert phone_problems(phone) == []
+            _shot(phone, screenshot_dir, "27-board-no-result.png")
+            phone.get_by_role("button", name=f"Board {board}: no result").click()
+            saved = f"Board {board} has no result at this table: it scores the average."
+            expect(phone.get_by_text(saved)).to_be_visible()
+            continue
         hombre, tricks = names[(dealer + 1) % 4], str(tricks_at(planned.number))
         for group, label in (("hombre", hombre), ("contract", "Solo"), ("trump", "♠"), ("tricks", tricks)):
             phone.locator(f"#f-{group}").get_by_role("radio", name=label, exact=True).click()
@@ -211,13 +222,28 @@ def test_duplicate_tournament_of_three_tables_and_two_rounds(
     page.goto(tournament_url)
     page.get_by_role("button", name="Open round 2").click()
     expect(page.get_by_text("Round 2 is open")).to_be_visible()
+    # Board 14's pockets at table 1 cannot be played (a card missing): the director marks it fouled there, and
+    # table 1 records it with no result and plays on; it scores the average, and the standings say so (T-63).
+    page.get_by_role("link", name="Boards", exact=True).click()
+    round_2 = page.get_by_role("region", name="Round 2")
+    round_2.get_by_role("combobox", name=re.compile(r"^Table")).select_option("1")
+    round_2.get_by_role("spinbutton", name="Board").fill("14")
+    round_2.get_by_label("Why (wrong cards in a pocket, …)").fill("KC missing from pocket 3")
+    round_2.get_by_role("button", name="Mark fouled").click()
+    expect(page.get_by_text("Board 14 is marked fouled at table 1")).to_be_visible()
     for number in (1, 2, 3):
         planned = _planned(tournament, 2, number)
-        _enter_boards(phone, cards[number], planned)
+        _enter_boards(
+            phone, cards[number], planned, no_result=14 if number == 1 else None, screenshot_dir=screenshot_dir
+        )
         _sign(phone, planned)
+    fouled = "Round 2, board 14 at table 1: fouled, no result; the average."
+    phone.goto(results_url)
+    expect(phone.get_by_text(fouled)).to_be_visible()
     phone.goto(f"{results_url}boards/13/")
     expect(phone.get_by_role("heading", name="Traveller")).to_be_visible()
     page.goto(tournament_url)
     page.get_by_role("link", name="Boards", exact=True).click()
     expect(page.get_by_role("table", name="Board 24")).to_be_visible()
+    expect(page.get_by_text(fouled)).to_be_visible()
     expect(page.get_by_text("Published: every table has played every board of this round.")).to_have_count(2)

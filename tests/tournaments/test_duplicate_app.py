@@ -16,6 +16,7 @@ from scorekeeper.engine.tournament.document import parse_tournament
 from scorekeeper.events.services import event_close
 from scorekeeper.operations.club_export import SECTIONS, club_export, club_import
 from scorekeeper.public.services import club_site_set, event_link_make
+from scorekeeper.tables import services as table_services
 from scorekeeper.tables.messages import message_for
 from scorekeeper.tables.models import TableSnapshot
 from scorekeeper.tournaments import duplicate
@@ -486,3 +487,59 @@ def test_a_board_the_director_marks_fouled_is_scored_apart_shown_under_the_stand
     opened = client.post(reverse("tournament-change", args=[tournament.event_id]), {"action": "open", "round": "2"})
     assert opened.status_code == 302
     assert tournament.planned_rounds.get(number=2).started
+
+
+def test_a_fouled_board_the_table_cannot_play_has_no_result_the_table_plays_on_and_it_scores_the_average(
+    client, tmp_path
+):
+    tournament, _ = make_duplicate()
+    _director_client(client, tournament)
+    open_round(tournament, 1)
+    director_page = reverse("duplicate-director", args=[tournament.event_id])
+    client.post(director_page, {"action": "foul", "round": "1", "table": "1", "board": "2", "reason": "KC missing"})
+    planned = _planned(tournament, 1, 1)
+    board_page = reverse("board-entry", args=[planned.table.token])
+    duplicate.board_deal_record(planned=planned, board_number=1, record=solo(1, 6), position=1)
+    assert "Board 2: no result" in client.get(board_page).content.decode()
+    refused = client.post(board_page, {"action": "no_result", "board": "3", "idempotency_key": "k3"}, follow=True)
+    assert "Only the next board, when the director has marked it fouled" in refused.content.decode()
+    answer = client.post(board_page, {"action": "no_result", "board": "2", "idempotency_key": "k2"}, follow=True)
+    assert "Board 2 has no result at this table: it scores the average." in answer.content.decode()
+    assert "Board 3" in answer.content.decode() and "Dealt by" in answer.content.decode()
+    # The void record passed the deal: board 3 is dealt by its own dealer, seat 3, and the table plays on.
+    for position, board in enumerate((3, 4, 5, 6, 7, 8), start=3):
+        duplicate.board_deal_record(planned=planned, board_number=board, record=solo(board, 6), position=position)
+    table = planned.table
+    for seat in range(4):  # seven results and a board with none: the round is complete, signed and ended
+        table_services.table_sign(table=table, seat=seat)
+    table.refresh_from_db()
+    assert table.ended_at is not None
+    play_round(tournament, 1, tables=(2, 3))
+    assert duplicate.round_published(tournament=tournament, number=1)
+
+    results = duplicate.duplicate_results(tournament=tournament)
+    board_2 = next(b for b in results.round(1).result.boards if b.board == 2)
+    # Table 1 has no result (fouled), table 3 is alone with the board's cards: both the average, N − 1 = 1.
+    assert [(s.table, s.fouled, s.values, s.matchpoints, s.imps) for s in board_2.scores] == [
+        (1, True, None, (100, 100, 100, 100), (0, 0, 0, 0)),
+        (3, False, (1, 1, -3, 1), (100, 100, 100, 100), (0, 0, 0, 0)),
+    ]
+    # Board 2's hombre is seat 3 (dealer seat 2's right): at table 1 he had 2 of 2 on it, now 1: 3 of 16
+    # (18.75 %), his defenders 5 (31.25 %); at table 3 (remise) he had 0, now 1: 11 (68.75 %), the others 9
+    # (56.25 %); table 2 keeps 10 (62.50 %).
+    one, three = _seats(tournament, 1), list(_planned(tournament, 1, 3).seats)
+    expected = dict.fromkeys(range(1, 13), 6250)
+    expected.update({one[0]: 3125, one[1]: 3125, one[2]: 1875, one[3]: 3125})
+    expected.update({three[0]: 5625, three[1]: 5625, three[2]: 6875, three[3]: 5625})
+    assert results.percents == expected
+    assert "Round 1, board 2 at table 1: fouled, no result; the average." in client.get(director_page).content.decode()
+
+    # The document carries the board with no result (a void record on board 2) and imports back the same.
+    path, again = tmp_path / "e2.json", tmp_path / "again.json"
+    call_command("export_tournament", str(tournament.event_id), "-o", str(path))
+    raw = json.loads(path.read_text())
+    assert raw["rounds"][0]["tables"][0]["deals"][1] == {"board": 2, "dealer": 1, "void": True}
+    call_command("import_tournament", str(path), stdout=io.StringIO())
+    imported = Tournament.objects.exclude(pk=tournament.pk).get()
+    call_command("export_tournament", str(imported.event_id), "-o", str(again))
+    assert json.loads(again.read_text()) == raw
