@@ -85,11 +85,11 @@ class Snapshot:
         return self.state.number
 
 
-def snapshot_key(session: Session, *, first_dealer: int, planned_deals: int, ended: bool, boards: bool = False) -> str:
-    """The fingerprint of what a fold and its result depend on besides the deals (names are not among them).
-    `boards`: the table plays a duplicate round (its void records pass the deal), known once its round links it."""
+def snapshot_key(session: Session, *, first_dealer: int, planned_deals: int, ended: bool) -> str:
+    """The fingerprint of what a fold and its result depend on besides the deals (names are not among them). A
+    duplicate tournament's table (`Table.plays_boards`) is made again when its round links it, before any deal."""
     shape = (FORMAT, session.ruleset, session.options, session.start, session.favourite_suit, session.opening)
-    text = repr((shape, first_dealer, planned_deals, ended, *((True,) if boards else ())))
+    text = repr((shape, first_dealer, planned_deals, ended))
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
@@ -288,7 +288,6 @@ def table_key(table: Table, session: Session | None = None) -> str:
         first_dealer=table.first_dealer,
         planned_deals=table.planned_deals(session),
         ended=table.ended_at is not None,
-        boards=table.plays_boards,
     )
 
 

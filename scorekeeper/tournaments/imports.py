@@ -229,6 +229,8 @@ def _played(
     played = table_create(event=event, number=table.table, players=players, first_dealer=0, round=planned.round)
     planned_table.table = played
     planned_table.save(update_fields=["table"])
+    if played.plays_boards:  # linked now: its snapshot is made again as a duplicate table's (boards)
+        snapshot_refresh(table=played)
     boards = parsed.options.format == "duplicate"  # a board with no result (a void record) counts in its tour
     if table.deals:
         session = dataclasses.replace(parsed.session, players=tuple(p.name for p in players))
