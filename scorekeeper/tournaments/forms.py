@@ -21,6 +21,8 @@ from scorekeeper.tables.messages import message_for
 from scorekeeper.tournaments.models import Entrant, PlannedTable
 
 DUPLICATE_METHODS = ("matchpoints", "imps")
+IMP_STEP = "duplicate.imp_step"  # Appendix T's one number a director types (T-73)
+MAX_IMP_STEP = 10_000
 # A board is compared only when at least two tables play it: min(tables, tours) times a round (T-64, T-65).
 DUPLICATE_MIN_ENTRANTS = 8
 DUPLICATE_MIN_TOURS = 2
@@ -123,10 +125,26 @@ class TournamentForm(EventForm):
             self.fields[tournament_field_name(key)] = forms.ChoiceField(
                 label=key, help_text=meaning, required=False, choices=[("", empty)] + [(v, v) for v in others]
             )
+        self.fields[tournament_field_name(IMP_STEP)] = forms.IntegerField(
+            label=IMP_STEP,
+            required=False,
+            min_value=1,
+            max_value=MAX_IMP_STEP,
+            help_text=_(
+                "In duplicate scored by IMPs, the difference of board values worth one step of the IMP scale (T-73). "
+                "Left empty: the rule set's, 1 chip in Parlett and modern chips, 2 points, 4 counters."
+            ),
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": gettext("default")}),
+            error_messages={
+                "invalid": _("Give the IMP step as a whole number from 1, or leave it empty."),
+                "min_value": _("Give the IMP step as a whole number from 1, or leave it empty."),
+                "max_value": _("Give the IMP step as a whole number from 1, or leave it empty."),
+            },
+        )
 
     @property
     def tournament_fields(self) -> list:
-        return [self[tournament_field_name(key)] for key in TOURNAMENT_OPTIONS]
+        return [self[tournament_field_name(key)] for key in (*TOURNAMENT_OPTIONS, IMP_STEP)]
 
     def clean_sessions(self) -> list[int]:
         text = self.cleaned_data["sessions"]
@@ -162,6 +180,8 @@ class TournamentForm(EventForm):
         data["tournament_options"] = {
             key: data[tournament_field_name(key)] for key in TOURNAMENT_OPTIONS if data.get(tournament_field_name(key))
         }
+        if data.get(tournament_field_name(IMP_STEP)) is not None:
+            data["tournament_options"][IMP_STEP] = data[tournament_field_name(IMP_STEP)]
         entrants = {n.casefold(): n for n in data.get("entrants") or []}
         if entrants:
             data["teams"] = self._teams(data.get("teams", ""), entrants)
@@ -193,6 +213,11 @@ class TournamentForm(EventForm):
                 method_field,
                 _("%(method)s scores the boards of a duplicate tournament: choose the duplicate format as well.")
                 % {"method": method},
+            )
+        if IMP_STEP in data["tournament_options"] and (not duplicate or method != "imps"):
+            self.add_error(
+                tournament_field_name(IMP_STEP),
+                _("The IMP step belongs to a duplicate tournament scored by IMPs: leave it empty otherwise."),
             )
         if not duplicate:
             return

@@ -310,3 +310,36 @@ def test_a_duplicate_tournament_the_rules_refuse_is_refused_beside_the_field(dir
     assert words in " ".join(str(e) for e in response.context["form"].errors[field])
     assert data["entrants"].split("\n")[0] in response.content.decode()  # what was typed is kept
     assert not Tournament.objects.exists()
+
+
+def test_the_imp_step_is_kept_for_a_duplicate_scored_by_imps_and_refused_beside_it_otherwise(director):
+    client, club = director
+    duplicate = {
+        "entrants": "\n".join(NAMES[:8]),
+        "tours": "2",
+        "sessions": "1",
+        "tournament_tournament__format": "duplicate",
+        "tournament_duplicate__imp_step": "2",
+    }
+    refused = client.post(reverse("tournament-new", args=[club.pk]), new_tournament_post(**duplicate))
+    assert refused.status_code == 400  # matchpoints, the default, has no IMP step
+    assert refused.context["form"].errors["tournament_duplicate__imp_step"] == [
+        "The IMP step belongs to a duplicate tournament scored by IMPs: leave it empty otherwise."
+    ]
+    zero = client.post(
+        reverse("tournament-new", args=[club.pk]),
+        new_tournament_post(
+            **{**duplicate, "tournament_tournament__method": "imps", "tournament_duplicate__imp_step": "0"}
+        ),
+    )
+    assert zero.context["form"].errors["tournament_duplicate__imp_step"] == [
+        "Give the IMP step as a whole number from 1, or leave it empty."
+    ]
+    assert not Tournament.objects.exists()
+    data = new_tournament_post(**{**duplicate, "tournament_tournament__method": "imps"})
+    assert client.post(reverse("tournament-new", args=[club.pk]), data).status_code == 302
+    assert Tournament.objects.get().options == {
+        "tournament.format": "duplicate",
+        "tournament.method": "imps",
+        "duplicate.imp_step": 2,
+    }
