@@ -49,6 +49,10 @@ class TableState:
     next_dealer: int | None = None  # None before the first deal: any seat may deal first
     favourite_suit: str | None = None
     last_eldest: int | None = None
+    # A duplicate table's deals are prepared boards, each with its own dealer (T-58): a void record there is a board
+    # with no result (T-63, E2), never redealt, so it passes the deal; `passed` counts those boards.
+    boards: bool = False
+    passed: int = 0
 
     @property
     def tour(self) -> int:
@@ -177,7 +181,10 @@ def settle_deal(
         raise error.at(position) from None
 
     if deal.void:
-        after = dataclasses.replace(state, next_dealer=deal.dealer)
+        if state.boards:
+            after = dataclasses.replace(state, next_dealer=(deal.dealer + 1) % 4, passed=state.passed + 1)
+        else:
+            after = dataclasses.replace(state, next_dealer=deal.dealer)
         misdeal = (note("misdeal", dealer=deal.dealer),) if explain else ()
         return LedgerEntry(
             position,
@@ -223,6 +230,8 @@ def settle_deal(
         (dealer + 1) % 4,
         favourite,
         (dealer + 1) % 4,
+        state.boards,
+        state.passed,
     )
     if notes is not None and f != 1:
         notes.insert(1, note("factor", factor=f))

@@ -11,9 +11,9 @@ from scorekeeper.public.models import EventLink
 from scorekeeper.tournaments import duplicate
 from scorekeeper.tournaments.duplicate_words import contract_words, line_words, seat_words
 from scorekeeper.tournaments.models import Board, Tournament
+from scorekeeper.tournaments.views_duplicate import fouled_rows, scored_or_explained
 from scorekeeper.tournaments.views_duplicate import hundredths as _hundredths
 from scorekeeper.tournaments.views_duplicate import pockets as _pockets
-from scorekeeper.tournaments.views_duplicate import scored_or_explained
 from scorekeeper.tournaments.views_duplicate import standings_rows as _standings
 
 
@@ -40,6 +40,7 @@ def public_results(request: HttpRequest, token: str) -> HttpResponse:
         "token": token,
         "rounds": rounds,
         "standings": _standings(results),
+        "fouled": fouled_rows(results),
         "method": results.method,
     }
     return render(request, "tournaments/duplicate/results.html", context)

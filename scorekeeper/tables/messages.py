@@ -133,6 +133,13 @@ MESSAGES = {
     "tour_unfinished": _("A table ends its round only after whole tours."),
     # A deal on a duplicate board, checked against the board's pockets (T-62).
     "board_dealer_wrong": _("This board is dealt by another seat."),
+    "board_dealer_moved": _(
+        "Its board fixes its dealer, and striking an earlier deal would pass the deal to another seat. Only the "
+        "table's last deal can be struck; mark a wrong board fouled instead."
+    ),
+    "import_boards": _(
+        "This table plays a duplicate round: each deal is entered on its board, from the board page, never from a file."
+    ),
     "board_void": _("A board is never dealt again: if its pockets are wrong, the director marks it fouled."),
     "run_not_on_board": _("The board's pockets give another run of matadors with these trumps."),
     "called_not_held": _("The board's pockets do not agree: that card is not in that player's pocket."),

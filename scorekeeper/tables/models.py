@@ -78,7 +78,24 @@ class Table(models.Model):
 
     def opening(self, session: Session) -> TableState:
         """The engine's state before the first deal: empty stores, and this table's first dealer to deal."""
-        return dataclasses.replace(opening_state(session), next_dealer=self.first_dealer)
+        return dataclasses.replace(opening_state(session), next_dealer=self.first_dealer, boards=self.plays_boards)
+
+    @property
+    def plays_boards(self) -> bool:
+        """Whether the table plays a duplicate tournament's round: each deal on a prepared board (read through the
+        reverse relation: the tournaments app sits above this one). Kept once true: a table's round is linked to it
+        after the table is made, and never unlinked."""
+        if self.__dict__.get("_plays_boards") or self.event.kind != "tournament":  # no query for an evening
+            return bool(self.__dict__.get("_plays_boards"))
+        planned = (
+            self._meta.get_field("planned")
+            .related_model.objects.filter(table_id=self.pk)
+            .values_list("round__tournament__options", flat=True)
+            .first()
+        )
+        if planned is not None and planned.get("tournament.format") == "duplicate":
+            self.__dict__["_plays_boards"] = True
+        return bool(self.__dict__.get("_plays_boards"))
 
     def fold(self, records, *, explain: bool = False) -> Ledger:
         session = self.session()
@@ -91,7 +108,7 @@ class Table(models.Model):
     def round_complete(self, session: Session, state: TableState) -> bool:
         """Whether the round has reached its planned length and may stop there (under play_on_until_won it
         goes on while the pot is not won)."""
-        if state.number < self.planned_deals(session):
+        if state.number + state.passed < self.planned_deals(session):
             return False
         try:
             close_session(session, state)

@@ -256,6 +256,12 @@ def table_sign(*, table: Table, seat: int) -> Signature:
     return signature
 
 
+def on_a_board(deal: Deal) -> bool:
+    """Whether the deal was played on a duplicate tournament's board (the tournaments app's row, reached through
+    the reverse relation without importing the room above)."""
+    return getattr(deal, "board_play", None) is not None
+
+
 class StrikeRefused(Exception):
     """Only the round's last deal may be struck from the table's phone (a director may strike any deal)."""
 
@@ -279,6 +285,11 @@ def deal_strike(*, deal: Deal, reason: str, user: User = None, any_deal: bool = 
     replayed = []
     for position, later in enumerate(deals[index + 1 :], start=index + 1):
         dealer = table.first_dealer if state.next_dealer is None else state.next_dealer
+        if dealer != later.to_record().dealer and on_a_board(later):
+            # A duplicate board fixes its dealer (T-58): moved by the rotation, the deal no longer fits its board.
+            raise CorrectionRefused(
+                EngineError("board_dealer_moved", "dealer", "a deal played on a board keeps its dealer", later.position)
+            )
         try:
             entry = settle_deal(session, state, dataclasses.replace(later.to_record(), dealer=dealer), position)
         except EngineError as error:
@@ -346,7 +357,9 @@ class TableHasDeals(Exception):
 
 
 @transaction.atomic
-def table_import(*, table: Table, document: object, user: User = None, replace: bool = False) -> list[Deal]:
+def table_import(
+    *, table: Table, document: object, user: User = None, replace: bool = False, boards_kept: bool = False
+) -> list[Deal]:
     """Record the deals of an interchange document (e.g. an evening kept on paper) at a table.
 
     A table that has deals is refused (TableHasDeals) unless `replace`: then its deals, with the history of each,
@@ -365,6 +378,10 @@ def table_import(*, table: Table, document: object, user: User = None, replace: 
         raise EngineError(
             "import_too_many_deals", "deals", _("a table holds at most %(count)s deals") % {"count": MAX_TABLE_DEALS}
         )
+    if table.plays_boards and not boards_kept:
+        # Its deals are recorded board by board against the hand records (T-62); a file names no board. A
+        # tournament's document does (`boards_kept`: its import records each deal's board itself).
+        raise EngineError("import_boards", None, "a duplicate table records its deals on their boards")
     if deals and not replace:
         raise TableHasDeals(len(deals))
     ledger = table.fold(list(records_in))
@@ -416,7 +433,8 @@ def table_end_round(*, table: Table) -> None:
     if table.ended_at is not None:
         return
     state = table.fold([d.to_record() for d in table.deals.order_by("position")]).state
-    if state.number == 0 or state.number % 4:
+    played = state.number + state.passed  # a duplicate table's boards with no result count in its tours
+    if state.number == 0 or played % 4:
         raise EngineError("tour_unfinished", None, "a table ends its round only after whole tours")
     close_session(table.session(), state)  # refuses (pot_not_won) under play_on_until_won
     _round_ended(table)

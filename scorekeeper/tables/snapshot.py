@@ -21,7 +21,7 @@ from scorekeeper.engine.model import Contract, Line
 from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot, planned_deals
 
 # Raised when what a snapshot holds changes shape: every stored snapshot is then made again on its first read.
-FORMAT = 2
+FORMAT = 3
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,8 @@ class Snapshot:
 
 
 def snapshot_key(session: Session, *, first_dealer: int, planned_deals: int, ended: bool) -> str:
-    """The fingerprint of what a fold and its result depend on besides the deals (names are not among them)."""
+    """The fingerprint of what a fold and its result depend on besides the deals (names are not among them). A
+    duplicate tournament's table (`Table.plays_boards`) is made again when its round links it, before any deal."""
     shape = (FORMAT, session.ruleset, session.options, session.start, session.favourite_suit, session.opening)
     text = repr((shape, first_dealer, planned_deals, ended))
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
@@ -130,7 +131,7 @@ def _after(session: Session, state: TableState, *, planned_deals: int, ended: bo
         closing = close_session(session, state)
     except EngineError:  # play_on_until_won with the pot not won: the round goes on, nothing is shared out yet
         return False, state.balances, state.store_total(), state.balances
-    complete = state.number >= planned_deals
+    complete = state.number + state.passed >= planned_deals  # boards with no result count (T-63)
     if ended:
         return complete, closing.balances, closing.state.store_total(), closing.balances
     return complete, state.balances, state.store_total(), closing.balances

@@ -13,18 +13,37 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.clubs.models import Player
 from scorekeeper.engine import EngineError, RuleSet
 from scorekeeper.engine.options import Options
+from scorekeeper.engine.tournament.duplicate import check_duplicate_options
 from scorekeeper.engine.tournament.scores import end_rule_check
 from scorekeeper.events.forms import EventForm
 from scorekeeper.events.options import field_name
+from scorekeeper.tables.messages import message_for
 from scorekeeper.tournaments.models import Entrant, PlannedTable
 
+DUPLICATE_METHODS = ("matchpoints", "imps")
+IMP_STEP = "duplicate.imp_step"  # Appendix T's one number a director types (T-73)
+MAX_IMP_STEP = 10_000
+# A board is compared only when at least two tables play it: min(tables, tours) times a round (T-64, T-65).
+DUPLICATE_MIN_ENTRANTS = 8
+DUPLICATE_MIN_TOURS = 2
 SEED = re.compile(r"[0-9a-fA-F]{32,128}")
 # The options of Appendix T a director chooses among words (key: default, the other values, what it means).
 TOURNAMENT_OPTIONS = {
+    "tournament.format": (
+        "table",
+        ("duplicate",),
+        _(
+            "Each table plays its own deals, or every table plays the same prepared boards, compared seat by seat "
+            "(duplicate, T-57)."
+        ),
+    ),
     "tournament.method": (
         "placement+chips",
-        ("chips", "placement", "contracts"),
-        _("How a table-round scores (T-30): places and chips, chips only, places only, or contracts."),
+        ("chips", "placement", "contracts", "matchpoints", "imps"),
+        _(
+            "How a table-round scores (T-30): places and chips, chips only, places only, or contracts; a duplicate "
+            "tournament scores each board by matchpoints or IMPs (T-69, T-74)."
+        ),
     ),
     "placement.points": ("linear", ("top_heavy",), _("Points for places 1 to 4: 3, 1, −1, −3 or 4, 2, 1, 0 (T-34).")),
     "bye.score": ("average", ("fixed",), _("A bye scores the entrant's own average, or a fixed value (T-41).")),
@@ -98,13 +117,34 @@ class TournamentForm(EventForm):
         self.fields["name"].error_messages["required"] = gettext("Give the tournament a name.")
         for key, (default, others, meaning) in TOURNAMENT_OPTIONS.items():
             empty = gettext("default: %(value)s") % {"value": default}
+            if key == "tournament.method":  # the default depends on the format (Appendix T)
+                empty = gettext("default: %(table)s, or %(duplicate)s in duplicate") % {
+                    "table": default,
+                    "duplicate": DUPLICATE_METHODS[0],
+                }
             self.fields[tournament_field_name(key)] = forms.ChoiceField(
                 label=key, help_text=meaning, required=False, choices=[("", empty)] + [(v, v) for v in others]
             )
+        self.fields[tournament_field_name(IMP_STEP)] = forms.IntegerField(
+            label=IMP_STEP,
+            required=False,
+            min_value=1,
+            max_value=MAX_IMP_STEP,
+            help_text=_(
+                "In duplicate scored by IMPs, the difference of board values worth one step of the IMP scale (T-73). "
+                "Left empty: the rule set's, 1 chip in Parlett and modern chips, 2 points, 4 counters."
+            ),
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": gettext("default")}),
+            error_messages={
+                "invalid": _("Give the IMP step as a whole number from 1, or leave it empty."),
+                "min_value": _("Give the IMP step as a whole number from 1, or leave it empty."),
+                "max_value": _("Give the IMP step as a whole number from 1, or leave it empty."),
+            },
+        )
 
     @property
     def tournament_fields(self) -> list:
-        return [self[tournament_field_name(key)] for key in TOURNAMENT_OPTIONS]
+        return [self[tournament_field_name(key)] for key in (*TOURNAMENT_OPTIONS, IMP_STEP)]
 
     def clean_sessions(self) -> list[int]:
         text = self.cleaned_data["sessions"]
@@ -140,6 +180,8 @@ class TournamentForm(EventForm):
         data["tournament_options"] = {
             key: data[tournament_field_name(key)] for key in TOURNAMENT_OPTIONS if data.get(tournament_field_name(key))
         }
+        if data.get(tournament_field_name(IMP_STEP)) is not None:
+            data["tournament_options"][IMP_STEP] = data[tournament_field_name(IMP_STEP)]
         entrants = {n.casefold(): n for n in data.get("entrants") or []}
         if entrants:
             data["teams"] = self._teams(data.get("teams", ""), entrants)
@@ -152,7 +194,60 @@ class TournamentForm(EventForm):
                 # Any other refusal of the options is already beside its field (EventForm's check).
                 if error.code == "tournament_end_rule":
                     self.add_error(field_name(error.field.removeprefix("options.")), engine_error(error))
+        self._check_format(data)
         return data
+
+    def _check_format(self, data: dict[str, Any]) -> None:
+        """The method belongs to the format (T-30, T-69, T-74), and a duplicate tournament compares every board
+        at two tables or more and settles it alike at each (T-61, T-64)."""
+        duplicate = data["tournament_options"].get("tournament.format") == "duplicate"
+        method = data["tournament_options"].get("tournament.method")
+        method_field = tournament_field_name("tournament.method")
+        if duplicate and method and method not in DUPLICATE_METHODS:
+            self.add_error(
+                method_field,
+                _("A duplicate tournament is scored by matchpoints or IMPs, not by %(method)s.") % {"method": method},
+            )
+        if not duplicate and method in DUPLICATE_METHODS:
+            self.add_error(
+                method_field,
+                _("%(method)s scores the boards of a duplicate tournament: choose the duplicate format as well.")
+                % {"method": method},
+            )
+        if IMP_STEP in data["tournament_options"] and (not duplicate or method != "imps"):
+            self.add_error(
+                tournament_field_name(IMP_STEP),
+                _("The IMP step belongs to a duplicate tournament scored by IMPs: leave it empty otherwise."),
+            )
+        if not duplicate:
+            return
+        entrants = data.get("entrants")
+        if entrants and len(entrants) < DUPLICATE_MIN_ENTRANTS:
+            self.add_error(
+                "entrants",
+                _(
+                    "A duplicate tournament needs at least eight entrants, two tables: at one table no board is "
+                    "compared with another table's play of it."
+                ),
+            )
+        tours = data.get("tours")
+        if tours is not None and tours < DUPLICATE_MIN_TOURS:
+            self.add_error(
+                "tours",
+                _(
+                    "In duplicate a round needs at least two tours: each table plays one set of boards a tour, and "
+                    "with one tour no board reaches a second table."
+                ),
+            )
+        try:
+            options = Options.from_mapping(data.get("options") or {})
+        except EngineError:
+            return  # already refused beside its field (EventForm's check)
+        try:
+            check_duplicate_options(options)
+        except EngineError as error:
+            name = field_name((error.field or "").removeprefix("options."))
+            self.add_error(name if name in self.fields else "rules", message_for(error))
 
     def _teams(self, text: str, entrants: dict[str, str]) -> dict[str, list[str]]:
         teams: dict[str, list[str]] = {}
@@ -196,6 +291,8 @@ def engine_error(error: EngineError) -> str:
             "No seating can keep these entrants apart (%(constraint)s): there are not enough tables and byes in a "
             "round. Nothing was drawn."
         ) % {"constraint": constraint_name(error.field)}
+    if error.code == "duplicate_option":
+        return message_for(error)
     if error.code == "too_few_entrants":
         return gettext("A round needs at least four entrants present: one table. Nothing was drawn.")
     if error.field == "seed":

@@ -16,12 +16,15 @@ from scorekeeper.clubs.models import Club, Player
 from scorekeeper.engine import EngineError
 from scorekeeper.engine.interchange import deal_json
 from scorekeeper.engine.tournament import document
+from scorekeeper.engine.tournament.movement import round_movements
 from scorekeeper.events.models import Event
 from scorekeeper.events.services import event_close, event_create
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import table_create, table_end_round, table_import
 from scorekeeper.tables.snapshot import snapshot_refresh
 from scorekeeper.tournaments.models import (
+    Board,
+    BoardPlay,
     Entrant,
     KeepApart,
     PlannedRound,
@@ -42,13 +45,26 @@ def tournament_check(raw: Any) -> document.Tournament:
     """The document parsed and every started table's deals settled by the engine: an EngineError at the first
     fault (its field names where: `rounds[2].tables[1].deals[7].tricks`), before anything is created."""
     tournament = document.parse_tournament(raw)
+    document.settle_rounds(tournament)  # each table's deals as its phone folds them, in the table's own rotation
     if tournament.options.format == "duplicate":
-        # Its boards and which deal was played on which board have no rows here yet: refused, not half imported.
-        raise _invalid("tournament.format", "a duplicate tournament's document cannot be imported into the app yet")
-    document.settle_rounds(tournament)
+        document.score(tournament)  # every deal on its board, at a table the movement sent it to (T-62, T-65)
+        board_rounds(tournament)
     _names_fit(tournament)
     _numbers_fit(tournament)
     return tournament
+
+
+def board_rounds(tournament: document.Tournament) -> dict[int, int]:
+    """The round of each hand record of a duplicate document, by its movement (T-64: round r's sets follow round
+    r − 1's); a hand record no round's movement uses is refused (it would have no round to be dealt for)."""
+    movements = round_movements([len(r.tables) for r in tournament.rounds], tournament.session.options.session_tours)
+    rounds = {
+        board: r.round for r, movement in zip(tournament.rounds, movements, strict=True) for board in movement.boards
+    }
+    for i, record in enumerate(tournament.boards):
+        if record.board not in rounds:
+            raise _invalid(f"boards[{i}].board", f"board {record.board} is played in no round of the movement (T-64)")
+    return {record.board: rounds[record.board] for record in tournament.boards}
 
 
 def _invalid(field: str, message: str) -> EngineError:
@@ -160,6 +176,17 @@ def tournament_import(*, raw: Any, club: Club, user=None) -> Event:
     }
     for first, second in parsed.keep_apart:
         KeepApart.objects.create(tournament=tournament, first=entrants[first], second=entrants[second])
+    rounds_of = board_rounds(parsed) if parsed.boards else {}
+    boards = {
+        record.board: Board.objects.create(
+            tournament=tournament,
+            round=rounds_of[record.board],
+            number=record.board,
+            dealer=record.dealer,
+            hands=[list(hand) for hand in record.hands],
+        )
+        for record in parsed.boards
+    }
     for planned in parsed.rounds:
         row = PlannedRound.objects.create(
             tournament=tournament,
@@ -169,10 +196,10 @@ def tournament_import(*, raw: Any, club: Club, user=None) -> Event:
             started_at=now if planned.started else None,
         )
         for table in planned.tables:
-            played = _played(event, planned, table, entrants, parsed) if planned.started else None
             planned_table = PlannedTable.objects.create(
-                round=row, number=table.table, seats=list(table.seats), table=played, short=table.short
+                round=row, number=table.table, seats=list(table.seats), short=table.short
             )
+            played = _played(event, planned, table, entrants, parsed, planned_table) if planned.started else None
             for substitute in table.substitutes:
                 Substitute.objects.create(
                     planned_table=planned_table,
@@ -181,6 +208,8 @@ def tournament_import(*, raw: Any, club: Club, user=None) -> Event:
                     player=_player(club, substitute.name, known),
                     from_deal=substitute.from_deal,
                 )
+            if played is not None and boards:
+                _board_plays(planned_table, played, table, boards)
     if parsed.seed:
         event = event_close(event=event, user=user)
     return event
@@ -192,14 +221,21 @@ def _played(
     table: document.PlannedTable,
     entrants: dict[int, Entrant],
     parsed: document.Tournament,
+    planned_table: PlannedTable,
 ) -> Table:
-    """The started table, its deals recorded through the table's import and its round ended when it is over."""
+    """The started table, linked to its planned row before its deals are recorded (a duplicate table's void record
+    passes the deal), its deals recorded through the table's import and its round ended when it is over."""
     players = [entrants[number].player for number in table.seats]
     played = table_create(event=event, number=table.table, players=players, first_dealer=0, round=planned.round)
+    planned_table.table = played
+    planned_table.save(update_fields=["table"])
+    if played.plays_boards:  # linked now: its snapshot is made again as a duplicate table's (boards)
+        snapshot_refresh(table=played)
+    boards = parsed.options.format == "duplicate"  # a board with no result (a void record) counts in its tour
     if table.deals:
         session = dataclasses.replace(parsed.session, players=tuple(p.name for p in players))
-        table_import(table=played, document=_interchange(session, table.deals))
-    valid = sum(1 for deal in table.deals if not deal.void)
+        table_import(table=played, document=_interchange(session, table.deals), boards_kept=boards)
+    valid = sum(1 for deal in table.deals if boards or not deal.void)
     if table.short or valid == 4 * parsed.session.options.session_tours:
         if valid:
             table_end_round(table=played)
@@ -209,6 +245,22 @@ def _played(
             played.changed()
             snapshot_refresh(table=played)
     return played
+
+
+def _board_plays(
+    planned_table: PlannedTable, played: Table, table: document.PlannedTable, boards: dict[int, Board]
+) -> None:
+    """Which deal of the table was played on which board, and the boards the director marked fouled there (T-63;
+    the document does not carry why)."""
+    deals = played.deals.order_by("position")
+    plays = {
+        number: BoardPlay.objects.create(board=boards[number], planned_table=planned_table, deal=deal)
+        for number, deal in zip(table.boards, deals, strict=True)
+    }
+    for number in table.fouled:
+        play = plays.get(number) or BoardPlay(board=boards[number], planned_table=planned_table)
+        play.fouled = True
+        play.save()
 
 
 def _interchange(session, deals) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from scorekeeper.events.models import Event, EventLog
 from scorekeeper.events.services import event_close, event_create
 from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tables.services import table_create, table_end_round, who
-from scorekeeper.tables.snapshot import snapshot_read
+from scorekeeper.tables.snapshot import snapshot_read, snapshot_refresh
 from scorekeeper.tournaments.duplicate import round_boards_ensure
 from scorekeeper.tournaments.models import (
     Entrant,
@@ -227,6 +227,8 @@ def round_open(*, tournament: Tournament, number: int, user=None) -> PlannedRoun
             round=number,
         )
         table.save(update_fields=["table"])
+        if table.table.plays_boards:  # linked now: its snapshot is made again as a duplicate table's (boards)
+            snapshot_refresh(table=table.table)
     planned.started_at = timezone.now()
     planned.save(update_fields=["started_at"])
     tournament.record = {**tournament.record, "rounds": _marked_started(tournament.record, number)}

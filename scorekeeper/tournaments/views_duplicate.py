@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.engine import EngineError
+from scorekeeper.engine import DealRecord, EngineError
 from scorekeeper.engine.tournament.movement import Movement
 from scorekeeper.tables import services as table_services
 from scorekeeper.tables.forms import DealForm
@@ -130,6 +130,7 @@ def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": tournament.event,
         "rounds": rounds,
         "standings": standings_rows(results),
+        "fouled": fouled_rows(results),
         "method": results.method,
         "public_token": getattr(getattr(tournament.event, "public_link", None), "token", None),
     }
@@ -243,6 +244,32 @@ def standings_rows(results: duplicate.DuplicateResults) -> list[dict]:
     ]
 
 
+def fouled_rows(results: duplicate.DuplicateResults) -> list[str]:
+    """Every board marked fouled at a table, and how T-63 scored it there, in words: under the standings, so that
+    no average or separate comparison is silent."""
+    rows = []
+    for rnd in results.rounds:
+        for board in rnd.result.boards:
+            for play in board.scores:
+                if not play.fouled:
+                    continue
+                words = {"round": rnd.number, "board": board.board, "table": play.table}
+                if play.values is None:
+                    text = _("Round %(round)s, board %(board)s at table %(table)s: fouled, no result; the average.")
+                elif play.group > 1:
+                    text = _(
+                        "Round %(round)s, board %(board)s at table %(table)s: fouled; compared only with the other "
+                        "fouled plays."
+                    )
+                else:
+                    text = _(
+                        "Round %(round)s, board %(board)s at table %(table)s: fouled, the only play of its cards; "
+                        "the average."
+                    )
+                rows.append(text % words)
+    return rows
+
+
 # The phone at the table: one board at a time.
 
 
@@ -266,6 +293,8 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
     view = table_screen(table=table)
     state = duplicate.table_boards(planned=planned)
     status = 200
+    if request.method == "POST" and request.POST.get("action") == "no_result":
+        return _no_result(request, view, planned, state)
     if request.method == "POST" and request.htmx and request.POST.get("action") != "save":
         return _board_form_again(request, view, planned, state)
     if request.method == "POST":
@@ -324,8 +353,51 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
         "fouled": sorted(state.fouled),
         "remaining": [b for b in state.order if b not in state.recorded],
         "next_fouled": state.next_board in state.fouled,
+        "no_result_key": uuid.uuid4().hex,
     }
     return render(request, "tournaments/duplicate/board.html", context, status=status)
+
+
+def _no_result(request: HttpRequest, view, planned: PlannedTable, state: duplicate.TableBoards) -> HttpResponse:
+    """A board the director marked fouled at this table that cannot be played here (T-63, E2): recorded with no
+    result, a void record on the board that passes the deal to the next board's dealer; it scores the average."""
+    token = view.table.token
+    key = request.POST.get("idempotency_key", "")[:64]
+    if deal_saved_with_key(table=view.table, key=key) is not None:
+        messages.info(request, _("This board was already saved."))
+        return redirect("board-entry", token=token)
+    number = _int(request.POST.get("board"))
+    if number is None or number != state.next_board or number not in state.fouled:
+        messages.error(
+            request,
+            _(
+                "Only the next board, when the director has marked it fouled at this table, can be left without a "
+                "result."
+            ),
+        )
+        return redirect("board-entry", token=token)
+    try:
+        duplicate.board_deal_record(
+            planned=planned,
+            board_number=number,
+            record=DealRecord(dealer=(number - 1) % 4, void=True),
+            position=view.next_position,
+            user=request.user,
+            idempotency_key=key,
+        )
+    except EngineError as error:
+        messages.error(
+            request, board_error_message(error, tournament=planned.round.tournament, planned=planned, board=number)
+        )
+    except (table_services.StaleDeal, table_services.AlreadySaved):
+        messages.info(request, _("This table changed meanwhile: check the boards recorded below."))
+    except (table_services.EventClosed, table_services.RoundEnded, table_services.RoundComplete):
+        messages.error(request, _("This table's round has ended: nothing more can be recorded here."))
+    else:
+        messages.warning(
+            request, _("Board %(board)s has no result at this table: it scores the average.") % {"board": number}
+        )
+    return redirect("board-entry", token=token)
 
 
 def _board_form_again(request: HttpRequest, view, planned: PlannedTable, state: duplicate.TableBoards) -> HttpResponse:

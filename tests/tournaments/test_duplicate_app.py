@@ -3,6 +3,7 @@ hand record and the movement, fouled boards, scores, and what is published when.
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -15,6 +16,7 @@ from scorekeeper.engine.tournament.document import parse_tournament
 from scorekeeper.events.services import event_close
 from scorekeeper.operations.club_export import SECTIONS, club_export, club_import
 from scorekeeper.public.services import club_site_set, event_link_make
+from scorekeeper.tables import services as table_services
 from scorekeeper.tables.messages import message_for
 from scorekeeper.tables.models import TableSnapshot
 from scorekeeper.tournaments import duplicate
@@ -319,22 +321,50 @@ def test_the_club_results_site_ranks_a_closed_duplicate_tournament_over_its_boar
     assert 'class="standings dup-standings"' in html and "Chips" not in html.split("Final standings")[1]
 
 
-def test_a_duplicate_tournaments_document_carries_its_boards_and_is_not_imported_half(tmp_path):
+def test_a_duplicate_tournaments_document_carries_its_boards_and_imports_back_the_same(tmp_path):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    duplicate.board_foul(planned=_planned(tournament, 1, 3), board_number=9, reason="KS in two pockets")
+    play_round(tournament, 1, tables=(1, 2))
+    play_round(tournament, 1, tables=(3,))
+    duplicate.board_foul(planned=_planned(tournament, 1, 2), board_number=5, reason="a card on the floor")
+    duplicate.round_boards_deal(tournament=tournament, number=2)  # round 2 not started: its boards are dealt
+    path = tmp_path / "duplicate.json"
+    call_command("export_tournament", str(tournament.event_id), "-o", str(path))
+    raw = json.loads(path.read_text())
+    parsed = parse_tournament(raw)
+    assert [board.board for board in parsed.boards] == list(range(1, 25))
+    # Each of the three tables played its eight boards of round 1, in the order the movement sent them.
+    first = parsed.rounds[0]
+    for table in first.tables:
+        planned = _planned(tournament, 1, table.table)
+        assert table.boards == duplicate.table_boards(planned=planned).order and len(table.deals) == 8
+    assert [t.fouled for t in first.tables] == [(), (5,), (9,)]
+    assert raw["seed_sha256"] == tournament.seed_sha256
+
+    call_command("import_tournament", str(path), stdout=io.StringIO())
+    imported = Tournament.objects.exclude(pk=tournament.pk).get()
+    again = tmp_path / "again.json"
+    call_command("export_tournament", str(imported.event_id), "-o", str(again))
+    assert json.loads(again.read_text()) == raw
+    # The boards keep their rounds (1-12 round 1, 13-24 round 2) and the pages score the import as the original.
+    assert sorted(Board.objects.filter(tournament=imported).values_list("round", flat=True)) == [1] * 12 + [2] * 12
+    original = standings_rows(duplicate.duplicate_results(tournament=tournament))
+    assert standings_rows(duplicate.duplicate_results(tournament=imported)) == original
+    assert duplicate.round_published(tournament=imported, number=1)
+
+
+def test_a_duplicate_document_with_a_board_no_round_plays_is_refused_whole(tmp_path):
     tournament, _ = make_duplicate()
     open_round(tournament, 1)
     play_round(tournament, 1)
     path = tmp_path / "duplicate.json"
     call_command("export_tournament", str(tournament.event_id), "-o", str(path))
     raw = json.loads(path.read_text())
-    parsed = parse_tournament(raw)
-    assert [board.board for board in parsed.boards] == list(range(1, 13))
-    # Each of the three tables played its eight boards of round 1, in the order the movement sent them.
-    first = parsed.rounds[0]
-    for table in first.tables:
-        planned = _planned(tournament, 1, table.table)
-        assert table.boards == duplicate.table_boards(planned=planned).order and len(table.deals) == 8
-    assert raw["seed_sha256"] == tournament.seed_sha256
-    with pytest.raises(CommandError, match=r"tournament\.format: .*cannot be imported into the app yet"):
+    # Two rounds of three tables and two tours use boards 1 to 24: board 25 is dealt for no round.
+    raw["boards"].append({**raw["boards"][0], "board": 25})
+    path.write_text(json.dumps(raw))
+    with pytest.raises(CommandError, match=r"boards\[12\]\.board: board 25 is played in no round"):
         call_command("import_tournament", str(path))
     assert Tournament.objects.count() == 1
 
@@ -352,3 +382,164 @@ def test_a_page_that_cannot_score_a_recorded_deal_says_why_instead_of_failing(rf
     assert response.status_code == 409
     assert "The results cannot be scored while a recorded deal breaks the rules:" in text
     assert "rounds[0].tables[2].deals[0].tricks" in text
+
+
+def _director_client(client, tournament):
+    director = make_user()
+    tournament.event.club.directors.add(director)
+    client.force_login(director)
+    return director
+
+
+def test_striking_an_early_board_deal_is_refused_as_it_would_pass_the_later_boards_to_other_dealers(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    play_round(tournament, 1, tables=(1,))
+    _director_client(client, tournament)
+    token = planned.table.token
+    # Struck, deal 1 (board 1) would let deal 2 (board 2, dealt by seat 2) be dealt by seat 1: refused, nothing moved.
+    answer = client.post(reverse("deal-strike", args=[token, 1]), {"reason": "wrong board"}, follow=True)
+    assert "Striking this deal would make deal 2 impossible: Its board fixes its dealer" in answer.content.decode()
+    assert [d.dealer for d in planned.table.deals.order_by("position")] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert not planned.table.deals.filter(struck_at__isnull=False).exists()
+    assert duplicate.duplicate_results(tournament=tournament).round(1) is not None  # still scored
+    # The last deal (board 8, dealt by seat 4) can be struck: board 8 is the one to record again.
+    client.post(reverse("deal-strike", args=[token, 8]), {"reason": "wrong tricks"})
+    state = duplicate.table_boards(planned=planned)
+    assert state.next_board == state.order[-1] and state.next_dealer == 3
+
+
+def test_a_duplicate_table_refuses_an_interchange_file_with_its_boards_kept(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    play_round(tournament, 1, tables=(1,))
+    _director_client(client, tournament)
+    # The table's own export, imported in place of its deals: refused, not a server error, nothing replaced.
+    exported = client.get(reverse("table-export-json", args=[planned.table.token])).content
+    upload = io.BytesIO(exported)
+    upload.name = "table.json"
+    answer = client.post(
+        reverse("table-import", args=[planned.table.token]), {"file": upload, "replace": "1"}, follow=True
+    )
+    assert "Nothing was imported. This table plays a duplicate round" in answer.content.decode()
+    assert BoardPlay.objects.filter(planned_table=planned, deal__isnull=False).count() == 8
+
+
+def test_the_event_log_words_the_duplicate_actions_in_the_readers_language(client):
+    tournament, _ = make_duplicate()
+    _director_client(client, tournament)
+    director_page = reverse("duplicate-director", args=[tournament.event_id])
+    client.post(director_page, {"action": "deal", "round": "1"})
+    round_open(tournament=tournament, number=1)
+    client.post(director_page, {"action": "foul", "round": "1", "table": "3", "board": "1", "reason": "KS twice"})
+    page = client.get(reverse("tournament", args=[tournament.event_id])).content.decode()
+    log = page.split("Event log")[1]
+    for words in (
+        "Tournament planned",
+        "Plan confirmed",
+        "Boards dealt",
+        "round 1: 12 boards",
+        "Round opened",
+        "Board marked fouled",
+        "board 1 at table 3 of round 1: KS twice",
+    ):
+        assert words in log, words
+    for code in ("boards_dealt", "board_fouled", "round_opened"):
+        assert code not in log
+    client.cookies["django_language"] = "fr"
+    log = client.get(reverse("tournament", args=[tournament.event_id])).content.decode().split("Journal")[1]
+    assert "Donnes distribuées" in log and "tour de table 1 : 12 donnes" in log
+    assert "Donne marquée faussée" in log and "donne 1 à la table 3 du tour de table 1 : KS twice" in log
+
+
+def test_a_board_the_director_marks_fouled_is_scored_apart_shown_under_the_standings_and_play_goes_on(client):
+    tournament, _ = make_duplicate()
+    _director_client(client, tournament)
+    director_page = reverse("duplicate-director", args=[tournament.event_id])
+    open_round(tournament, 1)
+    assert "Mark a board fouled at a table" in client.get(director_page).content.decode()
+    client.post(director_page, {"action": "foul", "round": "1", "table": "1", "board": "5", "reason": "9 cards"})
+    play_round(tournament, 1)  # table 1 plays board 5 on the fouled cards: its hombre (seat 2) wins, as elsewhere
+    results = duplicate.duplicate_results(tournament=tournament)
+    assert duplicate.round_published(tournament=tournament, number=1)
+    board_5 = next(b for b in results.round(1).result.boards if b.board == 5)
+    # Table 1's fouled play and table 2's play of the cards are each alone: the average, N − 1 = 1, 0 IMPs.
+    assert [(s.table, s.fouled, s.matchpoints, s.imps) for s in board_5.scores] == [
+        (1, True, (100, 100, 100, 100), (0, 0, 0, 0)),
+        (2, False, (100, 100, 100, 100), (0, 0, 0, 0)),
+    ]
+    # Without the fouling table 1's seats made 25 % and table 2's 62.50 % (see above); board 5 now gives each seat
+    # 1 of its top 2: table 1's hombre on it 3 of 16 (18.75 %), its defenders 5 (31.25 %); at table 2 its hombre
+    # 11 (68.75 %), its defenders 9 (56.25 %); table 3 keeps 10 (62.50 %).
+    one, two = _seats(tournament, 1), list(_planned(tournament, 1, 2).seats)
+    expected = dict.fromkeys(range(1, 13), 6250)
+    expected.update({one[0]: 3125, one[1]: 1875, one[2]: 3125, one[3]: 3125})
+    expected.update({two[0]: 5625, two[1]: 6875, two[2]: 5625, two[3]: 5625})
+    assert results.percents == expected
+    words = "Round 1, board 5 at table 1: fouled, the only play of its cards; the average."
+    assert words in client.get(director_page).content.decode()
+    token = event_link_make(event=tournament.event).token
+    assert words in client.get(reverse("duplicate-results", args=[token])).content.decode()
+    # The tournament goes on: round 2 opens once round 1's tables have ended.
+    end_round_tables(tournament, 1)
+    opened = client.post(reverse("tournament-change", args=[tournament.event_id]), {"action": "open", "round": "2"})
+    assert opened.status_code == 302
+    assert tournament.planned_rounds.get(number=2).started
+
+
+def test_a_fouled_board_the_table_cannot_play_has_no_result_the_table_plays_on_and_it_scores_the_average(
+    client, tmp_path
+):
+    tournament, _ = make_duplicate()
+    _director_client(client, tournament)
+    open_round(tournament, 1)
+    director_page = reverse("duplicate-director", args=[tournament.event_id])
+    client.post(director_page, {"action": "foul", "round": "1", "table": "1", "board": "2", "reason": "KC missing"})
+    planned = _planned(tournament, 1, 1)
+    board_page = reverse("board-entry", args=[planned.table.token])
+    duplicate.board_deal_record(planned=planned, board_number=1, record=solo(1, 6), position=1)
+    assert "Board 2: no result" in client.get(board_page).content.decode()
+    refused = client.post(board_page, {"action": "no_result", "board": "3", "idempotency_key": "k3"}, follow=True)
+    assert "Only the next board, when the director has marked it fouled" in refused.content.decode()
+    answer = client.post(board_page, {"action": "no_result", "board": "2", "idempotency_key": "k2"}, follow=True)
+    assert "Board 2 has no result at this table: it scores the average." in answer.content.decode()
+    assert "Board 3" in answer.content.decode() and "Dealt by" in answer.content.decode()
+    # The void record passed the deal: board 3 is dealt by its own dealer, seat 3, and the table plays on.
+    for position, board in enumerate((3, 4, 5, 6, 7, 8), start=3):
+        duplicate.board_deal_record(planned=planned, board_number=board, record=solo(board, 6), position=position)
+    table = planned.table
+    for seat in range(4):  # seven results and a board with none: the round is complete, signed and ended
+        table_services.table_sign(table=table, seat=seat)
+    table.refresh_from_db()
+    assert table.ended_at is not None
+    play_round(tournament, 1, tables=(2, 3))
+    assert duplicate.round_published(tournament=tournament, number=1)
+
+    results = duplicate.duplicate_results(tournament=tournament)
+    board_2 = next(b for b in results.round(1).result.boards if b.board == 2)
+    # Table 1 has no result (fouled), table 3 is alone with the board's cards: both the average, N − 1 = 1.
+    assert [(s.table, s.fouled, s.values, s.matchpoints, s.imps) for s in board_2.scores] == [
+        (1, True, None, (100, 100, 100, 100), (0, 0, 0, 0)),
+        (3, False, (1, 1, -3, 1), (100, 100, 100, 100), (0, 0, 0, 0)),
+    ]
+    # Board 2's hombre is seat 3 (dealer seat 2's right): at table 1 he had 2 of 2 on it, now 1: 3 of 16
+    # (18.75 %), his defenders 5 (31.25 %); at table 3 (remise) he had 0, now 1: 11 (68.75 %), the others 9
+    # (56.25 %); table 2 keeps 10 (62.50 %).
+    one, three = _seats(tournament, 1), list(_planned(tournament, 1, 3).seats)
+    expected = dict.fromkeys(range(1, 13), 6250)
+    expected.update({one[0]: 3125, one[1]: 3125, one[2]: 1875, one[3]: 3125})
+    expected.update({three[0]: 5625, three[1]: 5625, three[2]: 6875, three[3]: 5625})
+    assert results.percents == expected
+    assert "Round 1, board 2 at table 1: fouled, no result; the average." in client.get(director_page).content.decode()
+
+    # The document carries the board with no result (a void record on board 2) and imports back the same.
+    path, again = tmp_path / "e2.json", tmp_path / "again.json"
+    call_command("export_tournament", str(tournament.event_id), "-o", str(path))
+    raw = json.loads(path.read_text())
+    assert raw["rounds"][0]["tables"][0]["deals"][1] == {"board": 2, "dealer": 1, "void": True}
+    call_command("import_tournament", str(path), stdout=io.StringIO())
+    imported = Tournament.objects.exclude(pk=tournament.pk).get()
+    call_command("export_tournament", str(imported.event_id), "-o", str(again))
+    assert json.loads(again.read_text()) == raw

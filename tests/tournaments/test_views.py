@@ -241,3 +241,105 @@ def test_the_scoring_options_of_appendix_t_are_kept_when_they_differ_from_the_de
     )
     assert response.status_code == 400
     assert Tournament.objects.count() == 1
+
+
+def test_the_director_creates_a_duplicate_tournament_scored_by_imps_on_the_form(director):
+    client, club = director
+    data = new_tournament_post(
+        entrants="\n".join(NAMES[:12]),
+        tours="2",
+        sessions="2",
+        tournament_tournament__format="duplicate",
+        tournament_tournament__method="imps",
+    )
+    response = client.post(reverse("tournament-new", args=[club.pk]), data)
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302
+    assert tournament.options == {"tournament.format": "duplicate", "tournament.method": "imps"}
+    page = client.get(response["Location"]).content.decode()
+    assert reverse("duplicate-director", args=[tournament.event_id]) in page  # the Boards link
+
+
+def test_a_duplicate_tournament_left_at_the_default_method_is_scored_by_matchpoints(director):
+    client, club = director
+    data = new_tournament_post(
+        entrants="\n".join(NAMES[:8]), tours="2", sessions="1", tournament_tournament__format="duplicate"
+    )
+    assert client.post(reverse("tournament-new", args=[club.pk]), data).status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.options == {"tournament.format": "duplicate"}
+    page = client.get(reverse("duplicate-director", args=[tournament.event_id])).content.decode()
+    assert "Scored by matchpoints." in page
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "words"),
+    [
+        (
+            {"tournament_tournament__method": "placement"},
+            "tournament_tournament__method",
+            "A duplicate tournament is scored by matchpoints or IMPs, not by placement.",
+        ),
+        (
+            {"entrants": "\n".join(NAMES[:7])},
+            "entrants",
+            "A duplicate tournament needs at least eight entrants, two tables",
+        ),
+        ({"tours": "1"}, "tours", "In duplicate a round needs at least two tours"),
+        (
+            {"option_favourite__mode": "first_deal_trump"},
+            "option_favourite__mode",
+            "Not in duplicate: every table must settle a board alike",
+        ),
+        ({"option_paulans": "last_deal"}, "option_paulans", "there are no paulans"),
+        (
+            {"tournament_tournament__format": "", "tournament_tournament__method": "matchpoints"},
+            "tournament_tournament__method",
+            "matchpoints scores the boards of a duplicate tournament: choose the duplicate format as well.",
+        ),
+    ],
+)
+def test_a_duplicate_tournament_the_rules_refuse_is_refused_beside_the_field(director, changes, field, words):
+    client, club = director
+    data = new_tournament_post(
+        entrants="\n".join(NAMES[:12]), tours="2", sessions="2", tournament_tournament__format="duplicate"
+    )
+    data.update(changes)
+    response = client.post(reverse("tournament-new", args=[club.pk]), data)
+    assert response.status_code == 400
+    assert words in " ".join(str(e) for e in response.context["form"].errors[field])
+    assert data["entrants"].split("\n")[0] in response.content.decode()  # what was typed is kept
+    assert not Tournament.objects.exists()
+
+
+def test_the_imp_step_is_kept_for_a_duplicate_scored_by_imps_and_refused_beside_it_otherwise(director):
+    client, club = director
+    duplicate = {
+        "entrants": "\n".join(NAMES[:8]),
+        "tours": "2",
+        "sessions": "1",
+        "tournament_tournament__format": "duplicate",
+        "tournament_duplicate__imp_step": "2",
+    }
+    refused = client.post(reverse("tournament-new", args=[club.pk]), new_tournament_post(**duplicate))
+    assert refused.status_code == 400  # matchpoints, the default, has no IMP step
+    assert refused.context["form"].errors["tournament_duplicate__imp_step"] == [
+        "The IMP step belongs to a duplicate tournament scored by IMPs: leave it empty otherwise."
+    ]
+    zero = client.post(
+        reverse("tournament-new", args=[club.pk]),
+        new_tournament_post(
+            **{**duplicate, "tournament_tournament__method": "imps", "tournament_duplicate__imp_step": "0"}
+        ),
+    )
+    assert zero.context["form"].errors["tournament_duplicate__imp_step"] == [
+        "Give the IMP step as a whole number from 1, or leave it empty."
+    ]
+    assert not Tournament.objects.exists()
+    data = new_tournament_post(**{**duplicate, "tournament_tournament__method": "imps"})
+    assert client.post(reverse("tournament-new", args=[club.pk]), data).status_code == 302
+    assert Tournament.objects.get().options == {
+        "tournament.format": "duplicate",
+        "tournament.method": "imps",
+        "duplicate.imp_step": 2,
+    }

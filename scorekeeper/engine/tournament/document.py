@@ -515,6 +515,7 @@ def settle_rounds(tournament: Tournament) -> tuple[RoundResult, ...]:
                     tournament=tournament.options,
                     short=table.short,
                     substitutes=table.substitutes,
+                    boards=tournament.options.format == "duplicate",
                 )
             except EngineError as error:
                 position = error.position if error.position is not None else len(table.deals)

@@ -462,10 +462,11 @@ def score_rounds(
 # --- A table's deals, settled by the engine ---------------------------------------------------------------------
 
 
-def settle_table(session: Session, deals: Sequence[DealRecord]) -> Ledger:
+def settle_table(session: Session, deals: Sequence[DealRecord], *, boards: bool = False) -> Ledger:
     """A table-round's deals settled as T-6 and T-7 say: a fresh table, seat 0 dealing first (T-11), and the
-    end-of-round rule applied after the last deal (`close`). Raises EngineError at the deal's position."""
-    fresh = dataclasses.replace(opening_state(session), next_dealer=0)
+    end-of-round rule applied after the last deal (`close`). Raises EngineError at the deal's position. `boards`:
+    a duplicate table, whose void record (a fouled board with no result) passes the deal."""
+    fresh = dataclasses.replace(opening_state(session), next_dealer=0, boards=boards)
     return fold(session, deals, state=fresh, close=True)
 
 
@@ -478,10 +479,11 @@ def table_result(
     tournament: TournamentOptions,
     short: bool = False,
     substitutes: tuple[Substitution, ...] = (),
+    boards: bool = False,
 ) -> TableResult:
     """A table's plain result from its deals: round changes, contract points (under `contracts`), whether it is
     complete, and who held each seat for the most valid deals (T-78)."""
-    ledger = settle_table(session, deals)
+    ledger = settle_table(session, deals, boards=boards)
     valid = ledger.state.number
     changes = None
     if valid or short:

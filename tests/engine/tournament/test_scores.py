@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import EngineError, Options, RuleSet, fold, parse_document
+from scorekeeper.engine import Contract, DealRecord, EngineError, Options, RuleSet, fold, parse_document
 from scorekeeper.engine.simulate import random_session, random_table
 from scorekeeper.engine.tournament.scores import (
     HUNDREDTHS,
@@ -421,3 +421,18 @@ def test_contract_points_are_the_same_under_every_rule_set(rng):
     for ruleset in (RuleSet.PARLETT_POINTS, RuleSet.MODERN_CHIPS):
         other = type(session)(ruleset=ruleset, options=session.options, start=session.start)
         assert contract_points(fold(other, deals).entries, other.options, options) == reference
+
+
+def test_a_void_record_at_a_duplicate_table_passes_the_deal_and_counts_as_a_board_with_no_result():
+    won = [
+        DealRecord(dealer=d, contract=Contract.SOLO, hombre=(d + 1) % 4, trump="S", tricks=6, run_side=0)
+        for d in range(4)
+    ]
+    void = DealRecord(dealer=1, void=True)
+    # Board 2 (dealer seat 1) has no result: board 3 is dealt by its own dealer, seat 2 (T-58, T-63).
+    ledger = settle_table(pc_session(), [won[0], void, won[2], won[3]], boards=True)
+    assert (ledger.state.number, ledger.state.passed, ledger.state.next_dealer) == (3, 1, 0)
+    # At an ordinary table a misdeal is dealt again by the same seat (INV-14): seat 2 is out of turn.
+    with pytest.raises(EngineError) as refused:
+        settle_table(pc_session(), [won[0], void, won[2], won[3]])
+    assert (refused.value.code, refused.value.position) == ("dealer_out_of_turn", 3)
