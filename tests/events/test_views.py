@@ -155,6 +155,10 @@ def test_the_event_page_card_of_a_table_says_how_far_it_played_and_who_signed(cl
     assert "End this table&#x27;s round</button>" in card and "Play one more tour</button>" in card
     assert f'<a href="{reverse("event-table-seats", args=[table.event.pk, table.pk])}">Seats and link</a>' in card
     assert 'alt="QR code of the entry link of table 1"' in card
+    # A table imported with fewer drawn cards than seats still names its four players.
+    Table.objects.filter(pk=table.pk).update(drawn_cards="KQ")
+    page = client.get(reverse("event", kwargs={"event_id": table.event.pk})).content.decode()
+    assert "<p>Ann &lt;b&gt; (K) · Ben (Q) · Cat · Dan</p>" in page
 
 
 def test_close_and_reopen_are_recorded(setup):

@@ -18,10 +18,11 @@ register = template.Library()
 
 def _players(table) -> str:
     """The seats' players, with the card each drew when the seats were drawn the old way."""
-    names = [escape(player.name) for player in table.players]
-    if table.drawn_cards:
-        names = [f"{name} ({escape(card)})" for name, card in zip(names, table.drawn_cards, strict=False)]
-    return " · ".join(names)
+    cards = table.drawn_cards  # a card a seat; an imported table may hold fewer (or none): its seats show their names
+    return " · ".join(
+        f"{escape(player.name)} ({escape(cards[seat])})" if seat < len(cards) else escape(player.name)
+        for seat, player in enumerate(table.players)
+    )
 
 
 def _signed(count: int, everyone: str) -> str:
