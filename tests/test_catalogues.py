@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import polib
+import pytest
 from django.conf import settings
 
 from scripts.messages_todo import todo
@@ -22,25 +23,45 @@ def test_every_language_in_settings_has_a_catalogue():
         assert (ROOT / "locale" / code / "LC_MESSAGES" / "django.po").exists(), code
 
 
-def test_every_string_of_the_code_is_translated_in_every_shipped_language(tmp_path):
-    # Extract from a copy, so that the check never rewrites the working tree's catalogues.
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory) -> Path:
+    """The catalogues as `make messages` leaves them (the strings of the code extracted afresh, nothing obsolete
+    kept), made in a copy, so that the check never rewrites the working tree's catalogues."""
+    copy = tmp_path_factory.mktemp("extracted")
     for name in ("scorekeeper", "templates", "locale", "scripts"):
-        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo", "fonts"))
-    shutil.copy(ROOT / "manage.py", tmp_path / "manage.py")
+        shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo", "fonts"))
+    shutil.copy(ROOT / "manage.py", copy / "manage.py")
     languages = [arg for code in SHIPPED for arg in ("-l", code)]
     subprocess.run(
         [sys.executable, "manage.py", "makemessages", *languages, "--no-location", "--no-obsolete", "-v", "0"],
-        cwd=tmp_path,
+        cwd=copy,
         # The copy has no tests package: the app's own settings (the suite's environment keeps writes out of it).
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"},
         check=True,
     )
+    return copy / "locale"
+
+
+def test_every_string_of_the_code_is_translated_in_every_shipped_language(extracted):
     left = {}
     for code in SHIPPED:
-        entries = todo(polib.pofile(str(tmp_path / "locale" / code / "LC_MESSAGES" / "django.po")))
+        entries = todo(polib.pofile(str(extracted / code / "LC_MESSAGES" / "django.po")))
         if entries:
             left[code] = [e.msgid for e in entries]
     assert not left, f"run `make messages` and translate: {left}"
+
+
+def test_no_translation_is_dropped_when_the_strings_are_extracted_afresh(extracted):
+    # A word the code translates through a variable (gettext(text)) is not found by makemessages: the next
+    # `make messages` would drop its translations, and the pages would show it in English.
+    dropped = {}
+    for code in SHIPPED:
+        kept = {(e.msgctxt, e.msgid) for e in polib.pofile(str(extracted / code / "LC_MESSAGES" / "django.po"))}
+        shipped = polib.pofile(str(ROOT / "locale" / code / "LC_MESSAGES" / "django.po"))
+        lost = [e.msgid for e in shipped if not e.obsolete and e.translated() and (e.msgctxt, e.msgid) not in kept]
+        if lost:
+            dropped[code] = lost
+    assert dropped == {}
 
 
 def test_every_plural_entry_has_each_form_its_language_counts():

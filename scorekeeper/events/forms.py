@@ -162,7 +162,11 @@ def screen_asked(query) -> tuple[int, int]:
     first screen of LIVE_ROWS."""
 
     def number(text: str | None, default: int, low: int, high: int) -> int:
-        return min(high, max(low, int(text))) if text and text.isascii() and text.isdigit() else default
+        if not (text and text.isascii() and text.isdigit()):
+            return default
+        digits = text.lstrip("0") or "0"
+        # More digits than the highest has is above it: int() refuses a number of over 4,300 digits.
+        return high if len(digits) > len(str(high)) else min(high, max(low, int(digits)))
 
     return number(query.get("screen"), 1, 1, 10_000), number(query.get("rows"), LIVE_ROWS, 3, 60)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from scorekeeper.engine.standings import TableResult, evening_standings
 
 # Two rounds from 40 each. Round 1: PC-6 at players 1-4 (36 12 12 100), a table of 5-8 that ends level.
@@ -45,3 +48,41 @@ def test_players_who_share_a_place_are_listed_in_the_order_asked_for():
 def test_the_accounts_and_what_is_on_the_tables_add_up_to_the_chips_brought():
     standings = evening_standings(start=40, results=RESULTS, players=range(1, 10))
     assert sum(s.account for s in standings) == 9 * 40
+
+
+@st.composite
+def _evenings(draw):
+    """Up to four rounds of one or two tables among ten players, balances close together so that ties abound."""
+    start = draw(st.sampled_from((0, 40, 100)))
+    results = []
+    for round_ in range(1, draw(st.integers(1, 4)) + 1):
+        seated = draw(st.permutations(range(1, 11)))
+        for first in range(0, 4 * draw(st.integers(1, 2)), 4):
+            balances = tuple(start + draw(st.integers(-2, 2)) for _ in range(4))
+            results.append(TableResult(round_, tuple(seated[first : first + 4]), balances, draw(st.integers(0, 9))))
+    checked = draw(st.lists(st.integers(1, 12), unique=True))
+    sitouts = draw(st.dictionaries(st.integers(1, 12), st.integers(1, 3)))
+    return start, results, checked, sitouts, draw(st.sampled_from((None, 1, 2)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_evenings())
+def test_each_player_is_placed_one_below_those_strictly_ahead_of_him_and_listed_by_place(evening):
+    start, results, checked, sitouts, round_ = evening
+    standings = evening_standings(start=start, results=results, players=checked, sitouts=sitouts, round=round_)
+    by_round: dict[int, dict[int, int]] = {player: {} for player in checked}
+    for result in results:
+        for player, balance in zip(result.players, result.balances, strict=True):
+            changes = by_round.setdefault(player, {})
+            changes[result.round] = changes.get(result.round, 0) + balance - start
+    assert sorted(s.player for s in standings) == sorted(by_round)
+
+    def worth(player):  # smaller is better: the score, then the latest round played, then fewer sit-outs
+        changes = by_round[player]
+        score = changes.get(round_, 0) if round_ else sum(changes.values())
+        return (-score, -changes[max(changes)] if changes else 0, sitouts.get(player, 0))
+
+    for s in standings:
+        assert s.account == start + sum(by_round[s.player].values())
+        assert s.rank == 1 + sum(worth(other) < worth(s.player) for other in by_round)
+    assert [s.rank for s in standings] == sorted(s.rank for s in standings)

@@ -117,6 +117,22 @@ def test_the_live_board_a_projector_polls_is_one_screen_of_players_and_asks_for_
     assert [n for n in NAMES if f">{n}</a>" in short] == ["Ann", "Ben", "Cat"]
 
 
+def test_a_live_board_asked_for_a_number_of_thousands_of_digits_answers_with_the_nearest_screen(setup):
+    client, _, players, event = setup
+    for p in players:
+        checkin_set(event=event, player=p, present=True)
+    live = reverse("event-live", kwargs={"event_id": event.pk})
+    huge = "9" * 5000  # more digits than int() reads
+    # Rows above 60 are 60: the six players on one screen.
+    whole = client.get(live, {"rows": huge}, headers={"HX-Request": "true"})
+    assert whole.status_code == 200
+    assert [n for n in NAMES if f">{n}</a>" in whole.content.decode()] == NAMES
+    # A screen above 10,000 is the 10,000th, which with two screens of four is the second: Eve and Fay.
+    last = client.get(live, {"screen": huge, "rows": "0004"}, headers={"HX-Request": "true"})
+    assert last.status_code == 200
+    assert [n for n in NAMES if f">{n}</a>" in last.content.decode()] == ["Eve", "Fay"]
+
+
 def test_the_event_page_card_of_a_table_says_how_far_it_played_and_who_signed(client):
     table = make_table(names=("Ann <b>", "Ben", "Cat", "Dan"), options={"session.tours": 1})
     director = make_user()
@@ -139,6 +155,10 @@ def test_the_event_page_card_of_a_table_says_how_far_it_played_and_who_signed(cl
     assert "End this table&#x27;s round</button>" in card and "Play one more tour</button>" in card
     assert f'<a href="{reverse("event-table-seats", args=[table.event.pk, table.pk])}">Seats and link</a>' in card
     assert 'alt="QR code of the entry link of table 1"' in card
+    # A table imported with fewer drawn cards than seats still names its four players.
+    Table.objects.filter(pk=table.pk).update(drawn_cards="KQ")
+    page = client.get(reverse("event", kwargs={"event_id": table.event.pk})).content.decode()
+    assert "<p>Ann &lt;b&gt; (K) · Ben (Q) · Cat · Dan</p>" in page
 
 
 def test_close_and_reopen_are_recorded(setup):

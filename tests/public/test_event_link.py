@@ -7,6 +7,8 @@ import re
 
 import pytest
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.events.selectors import live_screen
 from scorekeeper.events.services import checkin_set
@@ -93,3 +95,15 @@ def test_the_live_page_goes_through_every_player_a_screen_at_a_time():
         (1, 3, 10, 2),  # round again
     ]
     assert live_screen([], number=5, rows=10).count == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 300), st.integers(3, 60), st.integers(1, 10_000))
+def test_going_round_the_screens_from_any_screen_shows_every_player_once(players, rows, number):
+    accounts = list(range(players))
+    screen = live_screen(accounts, number=number, rows=rows)
+    shown = []
+    for _ in range(screen.count):
+        shown += screen.accounts
+        screen = live_screen(accounts, number=screen.following, rows=rows)
+    assert sorted(shown) == accounts and len(screen.accounts) <= rows

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.engine import Contract, DealRecord
-from scorekeeper.events.selectors import event_summary
+from scorekeeper.events.selectors import event_standings, event_summary
 from scorekeeper.reports.gather import event_report_for
 from scorekeeper.tables.models import Table, TableSnapshot
 from scorekeeper.tables.selectors import table_by_token, table_screen
@@ -32,6 +32,25 @@ def test_a_snapshot_kept_for_another_revision_is_never_read(client):
     assert "deal 5" in page and ">100<" in page  # PC-6 by hand: Dan ends on 100, deal 5 is next
     kept = TableSnapshot.objects.get(table=table)
     assert kept.revision == table.revision and kept.data["result"] == [36, 12, 12, 100]
+
+
+def test_the_standings_a_room_polls_fold_again_a_table_whose_snapshot_is_stale_or_missing():
+    table = _pc6_table()
+    wrong = {"state": [0] * 30, "result": [1, 2, 3, 4], "left": 5}  # figures the standings must never show
+    for stale in ({"revision": table.revision + 7}, {"key": "another session"}):
+        TableSnapshot.objects.filter(table=table).update(data=wrong, **stale)
+        summary = event_standings(event=table.event)
+        # PC-6 by hand: Ann 36, Ben 12, Cat 12, Dan 100 after four deals, nothing left on the table.
+        assert [(a.player.name, a.account, a.deals) for a in summary.accounts] == [
+            ("Dan", 100, 4),
+            ("Ann", 36, 4),
+            ("Ben", 12, 4),
+            ("Cat", 12, 4),
+        ]
+        assert summary.on_tables == 0
+        assert TableSnapshot.objects.get(table=table).data["result"] == [36, 12, 12, 100]
+    TableSnapshot.objects.all().delete()
+    assert [a.account for a in event_standings(event=table.event).accounts] == [100, 36, 12, 12]
 
 
 def test_deleting_every_snapshot_loses_nothing():

@@ -18,10 +18,11 @@ register = template.Library()
 
 def _players(table) -> str:
     """The seats' players, with the card each drew when the seats were drawn the old way."""
-    names = [escape(player.name) for player in table.players]
-    if table.drawn_cards:
-        names = [f"{name} ({escape(card)})" for name, card in zip(names, table.drawn_cards, strict=False)]
-    return " · ".join(names)
+    cards = table.drawn_cards  # a card a seat; an imported table may hold fewer (or none): its seats show their names
+    return " · ".join(
+        f"{escape(player.name)} ({escape(cards[seat])})" if seat < len(cards) else escape(player.name)
+        for seat, player in enumerate(table.players)
+    )
 
 
 def _signed(count: int, everyone: str) -> str:
@@ -36,16 +37,18 @@ def _signed(count: int, everyone: str) -> str:
 @register.simple_tag(takes_context=True)
 def table_cards(context, cards, event) -> SafeString:
     """A card a table: the buttons to end its round or add a tour while the event is open and they apply."""
+    # Each word in its own gettext() call: makemessages finds only those, and drops from the catalogues what it
+    # does not find.
     words = {
-        name: escape(gettext(text))
+        name: escape(text)
         for name, text in (
-            ("ended", "round ended"),
-            ("signed", "signed"),
-            ("unfinished", "a tour is unfinished"),
-            ("open", "Open the table"),
-            ("end", "End this table's round"),
-            ("extend", "Play one more tour"),
-            ("seats", "Seats and link"),
+            ("ended", gettext("round ended")),
+            ("signed", gettext("signed")),
+            ("unfinished", gettext("a tour is unfinished")),
+            ("open", gettext("Open the table")),
+            ("end", gettext("End this table's round")),
+            ("extend", gettext("Play one more tour")),
+            ("seats", gettext("Seats and link")),
         )
     }
     token = context.get("csrf_token")
