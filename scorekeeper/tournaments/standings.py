@@ -30,8 +30,16 @@ from scorekeeper.engine.tournament.scores import (
 from scorekeeper.engine.tournament.standings import Entrant, Standing, Standings, rank
 from scorekeeper.engine.tournament.teams import TeamStanding, rank_teams
 from scorekeeper.events.models import Event
-from scorekeeper.tables.models import Table
-from scorekeeper.tables.snapshot import SnapshotResult, SnapshotRow, snapshot_results, snapshots_read
+from scorekeeper.tables.models import Deal, Table, planned_deals
+from scorekeeper.tables.snapshot import (
+    SnapshotResult,
+    SnapshotRow,
+    decode,
+    event_session,
+    snapshot_key,
+    snapshot_results,
+    snapshots_read,
+)
 from scorekeeper.tournaments.models import PlannedRound, PlannedTable, Substitute, Tournament
 
 
@@ -165,89 +173,169 @@ def substitutions(planned: PlannedTable) -> tuple[Substitution, ...]:
     return tuple(Substitution(s.seat, s.display_name, s.from_deal) for s in planned.substitutes.all())
 
 
+@dataclass(frozen=True)
+class _Planned:
+    """A planned table as the standings read it, without a model instance: its seats and flags, and its played
+    table's snapshot result (None before the table is made)."""
+
+    id: int
+    round: int
+    number: int
+    seats: tuple[int, int, int, int]
+    short: bool
+    table_id: int | None
+    snapshot: SnapshotResult | None
+    substitutes: tuple[Substitution, ...] = ()
+
+
+# One row a planned table, joined to its played table and that table's snapshot (what snapshot_key depends on).
+_PLANNED_FIELDS = (
+    "id",
+    "round__number",
+    "number",
+    "seats",
+    "short",
+    "table_id",
+    "table__revision",
+    "table__first_dealer",
+    "table__extra_tours",
+    "table__ended_at",
+    "table__snapshot__revision",
+    "table__snapshot__key",
+    "table__snapshot__data",
+)
+
+
+def planned_tables(*, event: Event, tournament: Tournament, started: set[int]) -> list[_Planned]:
+    """Every planned table of the tournament in round and table order, each played table of a `started` round
+    with its snapshot's result: one query for the tables and their snapshots, one for the substitutes, when every
+    snapshot is current. A snapshot made for another revision or session is made again (snapshot_results)."""
+    session = event_session(event)
+    found = []
+    stale = []
+    keys: dict[tuple, str] = {}
+    rows = PlannedTable.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+    for values in rows.values_list(*_PLANNED_FIELDS):
+        pk, round_, number, seats, short, table_id, revision, first, extra, ended, kept, kept_key, data = values
+        snapshot = None
+        if table_id is not None and round_ in started:
+            shape = (first, extra, ended is not None)
+            key = keys.get(shape)
+            if key is None:  # a tournament's tables share a handful of shapes: each is hashed once
+                key = keys[shape] = snapshot_key(
+                    session, first_dealer=first, planned_deals=planned_deals(session, extra), ended=shape[2]
+                )
+            if kept == revision and kept_key == key:
+                made = decode(data, None, revision=revision, key=key)
+                snapshot = SnapshotResult(made.deals, made.complete, made.result, made.left, made.final)
+            else:
+                stale.append(table_id)
+        found.append(_Planned(pk, round_, number, tuple(seats), short, table_id, snapshot))  # type: ignore[arg-type]
+    if stale:
+        tables = list(Table.objects.filter(pk__in=stale).select_related("event"))
+        remade = snapshot_results(tables=tables)
+        found = [replace(p, snapshot=remade[p.table_id]) if p.table_id in remade else p for p in found]
+    subs: dict[int, list[Substitution]] = {}
+    people = Substitute.objects.filter(planned_table__round__tournament=tournament)
+    for planned_id, seat, name, player_name, from_deal in people.values_list(
+        "planned_table_id", "seat", "name", "player__name", "from_deal"
+    ):
+        subs.setdefault(planned_id, []).append(Substitution(seat, player_name or name, from_deal))
+    if subs:
+        found = [replace(p, substitutes=tuple(subs[p.id])) if p.id in subs else p for p in found]
+    return found
+
+
 def round_results(
-    *, event: Event, rounds: list[PlannedRound], options: TournamentOptions
+    *, event: Event, tournament: Tournament, options: TournamentOptions
 ) -> tuple[tuple[RoundResult, ...], dict[tuple[int, int], TableLine]]:
     """Each round's plain results (T-82's tables, byes and sessions) from the snapshots of its played tables,
     and, for the pages, each table's line (by round and table number; the scores are filled in by the caller)."""
-    played = [pt.table for r in rounds for pt in r.tables.all() if r.started and pt.table is not None]
-    for table in played:  # one event for every table, not one instance a row
-        table.event = event
-    snapshots = snapshot_results(tables=played)
-    # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
-    substituted = [pt.table for r in rounds for pt in r.tables.all() if pt.table is not None and pt.substitutes.all()]
-    rows = {pk: s.rows for pk, s in snapshots_read(tables=substituted, rows=True).items()} if substituted else {}
-    session = Session(
-        ruleset=event.engine_ruleset,
-        options=event.engine_options,
-        start=event.start,
-        favourite_suit=event.favourite_suit or None,
+    rounds = list(
+        PlannedRound.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("number", "session", "byes", "started_at")
     )
+    started = {number for number, _, _, started_at in rounds if started_at is not None}
+    by_round: dict[int, list[_Planned]] = {}
+    for planned in planned_tables(event=event, tournament=tournament, started=started):
+        by_round.setdefault(planned.round, []).append(planned)
+    # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
+    substituted = [p.table_id for ps in by_round.values() for p in ps if p.table_id is not None and p.substitutes]
+    rows = {}
+    if substituted:
+        tables = list(Table.objects.filter(pk__in=substituted).select_related("event"))
+        rows = {pk: s.rows for pk, s in snapshots_read(tables=tables, rows=True).items()}
+    session = event_session(event)
+    # Under `contracts` a table's points are summed over its ledger (T-39): those tables' deals, in one query.
+    deals: dict[int, list] = {}
+    if options.method == "contracts":
+        played = [p.table_id for ps in by_round.values() for p in ps if p.snapshot is not None]
+        for deal in Deal.objects.filter(table_id__in=played).order_by("table_id", "position"):
+            deals.setdefault(deal.table_id, []).append(deal.to_record())
     most = 4 * session.options.session_tours
     results = []
     lines = {}
-    for planned_round in rounds:
+    for number, session_number, byes, started_at in rounds:
         tables = []
-        for planned in planned_round.tables.all():
-            seats = tuple(planned.seats)
-            subs = substitutions(planned)
-            if not planned_round.started or planned.table is None:
+        for planned in by_round.get(number, ()):
+            seats, subs = planned.seats, planned.substitutes
+            if planned.snapshot is None:
                 result = TableResult(planned.number, seats, None, complete=False)  # type: ignore[arg-type]
-                deals = 0
+                deals_played = 0
             else:
-                table = planned.table
-                snapshot = snapshots[table.pk]
-                result = _result(table, snapshot, rows.get(table.pk, ()), session, planned, seats, subs, options)
-                deals = snapshot.deals
+                result = _result(
+                    planned, rows.get(planned.table_id, ()), deals.get(planned.table_id, []), session, options
+                )
+                deals_played = planned.snapshot.deals
             tables.append(result)
-            lines[(planned_round.number, planned.number)] = TableLine(
-                round=planned_round.number,
+            lines[(number, planned.number)] = TableLine(
+                round=number,
                 table=planned.number,
-                seats=seats,  # type: ignore[arg-type]
+                seats=seats,
                 changes=result.changes,
                 scores=None,
-                deals=deals,
+                deals=deals_played,
                 planned_deals=most,
-                playing=planned_round.started and not result.complete,
+                playing=started_at is not None and not result.complete,
                 short=planned.short,
                 substitutes=subs,
             )
         results.append(
             RoundResult(
-                round=planned_round.number,
+                round=number,
                 tables=tuple(tables),
-                byes=tuple(planned_round.byes),
-                session=planned_round.session,
-                started=planned_round.started,
+                byes=tuple(byes),
+                session=session_number,
+                started=started_at is not None,
             )
         )
     return tuple(results), lines
 
 
 def _result(
-    table: Table,
-    snapshot: SnapshotResult,
+    planned: _Planned,
     rows: tuple[SnapshotRow, ...],
+    deals: list,
     session: Session,
-    planned: PlannedTable,
-    seats: tuple,
-    subs: tuple[Substitution, ...],
     options: TournamentOptions,
 ) -> TableResult:
     """A played table's result from its snapshot: T-83's settled details (a table still being played counts as if
     it ended after its last recorded deal; ended without a valid deal, it is short with changes of 0)."""
+    seats, subs = planned.seats, planned.substitutes
     if options.method == "contracts":
-        deals = [d.to_record() for d in table.deals.order_by("position")]
         return table_result(
             session, deals, table=planned.number, seats=seats, tournament=options, short=planned.short, substitutes=subs
         )
+    snapshot = planned.snapshot
+    assert snapshot is not None
     valid = snapshot.deals
     changes = None
     if valid or planned.short:
         changes = tuple(balance - session.start for balance in snapshot.final)
     return TableResult(
         table=planned.number,
-        seats=seats,  # type: ignore[arg-type]
+        seats=seats,
         changes=changes,  # type: ignore[arg-type]
         valid_deals=valid,
         complete=planned.short or valid == 4 * session.options.session_tours,
@@ -262,20 +350,24 @@ def tournament_standings(*, event: Event, through_round: int | None = None) -> T
     tournament = Tournament.objects.select_related("event", "event__club").get(event=event)
     options = TournamentOptions.from_mapping(tournament.options)
     ruleset = event.engine_ruleset
-    rounds = planned_rounds(tournament=tournament)
-    results, lines = round_results(event=event, rounds=rounds, options=options)
+    results, lines = round_results(event=event, tournament=tournament, options=options)
     scored = score_rounds(results, options, ruleset)
-    entrants = entrants_of(tournament=tournament)
+    entrants = [
+        Entrant(number, name, withdrawn)
+        for number, name, withdrawn in tournament.entrants.order_by("number").values_list(
+            "number", "player__name", "withdrawn_after"
+        )
+    ]
     seed = revealed_seed(tournament)
     if through_round is not None:  # after a round played: a later one asked for shows the last played
         started = [r.round for r in results if r.started]
         through_round = max(1, min(through_round, started[-1])) if started else None
     standings = rank(entrants, scored, options, scale=TWELFTHS, seed=seed, through_round=through_round)
+    members: dict[str, list[int]] = {}
+    for team, number in tournament.teams.values_list("name", "members__number"):
+        members.setdefault(team, []).extend(() if number is None else (number,))
     teams = rank_teams(
-        {
-            team.name: sorted(m.number for m in team.members.all())
-            for team in tournament.teams.prefetch_related("members")
-        },
+        {team: sorted(numbers) for team, numbers in members.items()},
         standings,
         options,
         seed=seed,
