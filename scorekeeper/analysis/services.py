@@ -18,7 +18,7 @@ from django.utils import timezone
 from scorekeeper.analysis.figures import bucket_sums, bucket_totals, digest_rows
 from scorekeeper.analysis.models import TableDigest
 from scorekeeper.clubs.models import Club
-from scorekeeper.engine.tournament.scores import Substitution, TournamentOptions, contract_points, holders
+from scorekeeper.engine.tournament.scores import Substitution, TournamentOptions, holders
 from scorekeeper.events.models import Event
 from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tables.snapshot import snapshots_read
@@ -112,17 +112,12 @@ def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
 
 
 def _contract_order(lines: list[TableLine], options: dict[int, TournamentOptions]) -> None:
-    """T-40, T-77: under the `contracts` method a tournament's table ranks its seats by contract points, which
-    the engine sums over the table's ledger (a snapshot does not keep them): these tables alone are folded."""
-    tables = Table.objects.filter(id__in=[line.id for line in lines]).select_related("event")
-    deals: dict[int, list] = defaultdict(list)
-    for deal in Deal.objects.filter(table__in=tables).order_by("table_id", "position"):
-        deals[deal.table_id].append(deal.to_record())
-    by_id = {table.pk: table for table in tables}
+    """T-40, T-77: under the `contracts` method a tournament's table ranks its seats by contract points: the
+    contract tally its snapshot keeps, priced at the tournament's point values (nothing is folded)."""
+    tables = list(Table.objects.filter(id__in=[line.id for line in lines]).select_related("event"))
+    snapshots = snapshots_read(tables=tables)
     for line in lines:
-        table = by_id[line.id]
-        ledger = table.fold(deals[line.id])
-        line.order = contract_points(ledger.entries, ledger.session.options, options[line.id])
+        line.order = snapshots[line.id].contracts.points(options[line.id])
 
 
 @dataclass(frozen=True)
