@@ -2,15 +2,20 @@
 and ranked by the engine (`engine.tournament`). Nothing here settles a deal: a table's round changes are its
 snapshot's closing balances minus the start (T-7), as the engine's own `table_result` gives them from the deals.
 
-The one exception is the `contracts` method, whose contract points are the engine's sum over a table's ledger
-entries (T-39): a snapshot does not keep them, so under `contracts` each started table is folded again.
+Under the `contracts` method a table's contract points (T-39) are the engine's `ContractTally`, which the snapshot
+keeps, priced at the tournament's point values.
+
+The standings are a pure function of what is read (`Inputs`): the engine's figures are kept in Django's cache under
+the digest of those inputs, snapshot results included, so a restore or a correction can only ever make a new key.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from django.core.cache import cache
 from django.db.models import Prefetch
 
 from scorekeeper.engine import Session
@@ -25,12 +30,11 @@ from scorekeeper.engine.tournament.scores import (
     TournamentOptions,
     holders,
     score_rounds,
-    table_result,
 )
 from scorekeeper.engine.tournament.standings import Entrant, Standing, Standings, rank
 from scorekeeper.engine.tournament.teams import TeamStanding, rank_teams
 from scorekeeper.events.models import Event
-from scorekeeper.tables.models import Deal, Table, planned_deals
+from scorekeeper.tables.models import Table, planned_deals
 from scorekeeper.tables.snapshot import (
     SnapshotResult,
     SnapshotRow,
@@ -41,6 +45,10 @@ from scorekeeper.tables.snapshot import (
     snapshots_read,
 )
 from scorekeeper.tournaments.models import PlannedRound, PlannedTable, Substitute, Tournament
+
+# How long the engine's figures for one set of inputs are kept: a poll every few seconds finds them while the
+# room plays on; any change of the inputs is a new key, so this bounds memory, not staleness.
+KEPT_SECONDS = 600
 
 
 @dataclass(frozen=True)
@@ -83,18 +91,44 @@ class RoundLine:
 @dataclass(frozen=True)
 class TournamentStandings:
     """What the standings pages, the score cards and the reports read: the engine's standings and team standings
-    after `standings.through_round`, every round's tables, and the entrants by number."""
+    after `standings.through_round`, every round's tables, and the entrants by number.
+
+    The engine's figures are made on first use (`figures`), so that a page whose markup is cached under `digest`
+    reads the inputs and nothing more."""
 
     event: Event
     tournament: Tournament
     ruleset: RuleSet
     options: TournamentOptions
     entrants: dict[int, Entrant]
-    rounds: tuple[RoundLine, ...]
-    scored: tuple[ScoredRound, ...]
-    standings: Standings
-    teams: tuple[TeamStanding, ...]
     seed: str | None  # the seed once revealed (T-26)
+    inputs: Inputs
+    asked_round: int | None  # the round asked for, within those started (None: every round)
+
+    @property
+    def digest(self) -> str:
+        """Of the inputs: equal digests, equal figures (the pages key their cache on it)."""
+        return self.inputs.digest
+
+    @cached_property
+    def figures(self) -> _Figures:
+        return standings_figures(self.inputs, self.asked_round)
+
+    @property
+    def rounds(self) -> tuple[RoundLine, ...]:
+        return self.figures.rounds
+
+    @property
+    def scored(self) -> tuple[ScoredRound, ...]:
+        return self.figures.scored
+
+    @property
+    def standings(self) -> Standings:
+        return self.figures.standings
+
+    @property
+    def teams(self) -> tuple[TeamStanding, ...]:
+        return self.figures.teams
 
     @property
     def through_round(self) -> int:
@@ -102,16 +136,21 @@ class TournamentStandings:
 
     @property
     def started(self) -> tuple[int, ...]:
-        return tuple(r.round for r in self.rounds if r.started)
+        return tuple(number for number, _, _, started in self.inputs.rounds if started)
 
     @property
     def playing(self) -> frozenset[int]:
         """Entrants at a table still being played."""
         return frozenset(s for r in self.rounds for t in r.tables if t.playing for s in t.seats)
 
+    @property
+    def current_round(self) -> int | None:
+        """The latest started round (the one the live page shows)."""
+        return self.started[-1] if self.started else None
+
     @cached_property
     def current(self) -> RoundLine | None:
-        """The latest started round (the one the live page shows)."""
+        """The latest started round's line."""
         started = [r for r in self.rounds if r.started]
         return started[-1] if started else None
 
@@ -186,6 +225,7 @@ class _Planned:
     table_id: int | None
     snapshot: SnapshotResult | None
     substitutes: tuple[Substitution, ...] = ()
+    holders: tuple[int | str, ...] | None = None  # who held each seat longest, where a substitute sat (T-78)
 
 
 # One row a planned table, joined to its played table and that table's snapshot (what snapshot_key depends on).
@@ -227,7 +267,7 @@ def planned_tables(*, event: Event, tournament: Tournament, started: set[int]) -
                 )
             if kept == revision and kept_key == key:
                 made = decode(data, None, revision=revision, key=key)
-                snapshot = SnapshotResult(made.deals, made.complete, made.result, made.left, made.final)
+                snapshot = SnapshotResult(made.deals, made.complete, made.result, made.left, made.final, made.contracts)
             else:
                 stale.append(table_id)
         found.append(_Planned(pk, round_, number, tuple(seats), short, table_id, snapshot))  # type: ignore[arg-type]
@@ -241,42 +281,87 @@ def planned_tables(*, event: Event, tournament: Tournament, started: set[int]) -
         "planned_table_id", "seat", "name", "player__name", "from_deal"
     ):
         subs.setdefault(planned_id, []).append(Substitution(seat, player_name or name, from_deal))
-    if subs:
-        found = [replace(p, substitutes=tuple(subs[p.id])) if p.id in subs else p for p in found]
-    return found
+    if not subs:
+        return found
+    # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
+    substituted = [p.table_id for p in found if p.id in subs and p.snapshot is not None]
+    tables = list(Table.objects.filter(pk__in=substituted).select_related("event"))
+    rows = {pk: s.rows for pk, s in snapshots_read(tables=tables, rows=True).items()} if tables else {}
+    return [
+        replace(
+            p,
+            substitutes=tuple(subs[p.id]),
+            holders=holders(_Rows(rows.get(p.table_id, ())), p.seats, subs[p.id]) if p.snapshot else None,
+        )
+        if p.id in subs
+        else p
+        for p in found
+    ]
 
 
-def round_results(
-    *, event: Event, tournament: Tournament, options: TournamentOptions
-) -> tuple[tuple[RoundResult, ...], dict[tuple[int, int], TableLine]]:
-    """Each round's plain results (T-82's tables, byes and sessions) from the snapshots of its played tables,
-    and, for the pages, each table's line (by round and table number; the scores are filled in by the caller)."""
-    rounds = list(
-        PlannedRound.objects.filter(tournament=tournament)
+@dataclass(frozen=True)
+class Inputs:
+    """Everything a tournament's standings are made of, read as plain rows: the event's session, the tournament's
+    options and revealed seed, its rounds (number, session, byes, started), its planned tables with their played
+    tables' snapshot results and substitutes, its entrants and its teams. `digest` names them: equal digests,
+    equal standings (the standings are a pure function of these), whatever a restore did to the revisions."""
+
+    session: Session
+    options: dict
+    seed: str | None
+    rounds: tuple[tuple[int, int, tuple[int, ...], bool], ...]
+    planned: tuple[_Planned, ...]
+    entrants: tuple[Entrant, ...]
+    teams: tuple[tuple[str, tuple[int, ...]], ...]
+
+    @cached_property
+    def digest(self) -> str:
+        text = repr((self.session, self.options, self.seed, self.rounds, self.planned, self.entrants, self.teams))
+        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def standings_inputs(*, event: Event, tournament: Tournament) -> Inputs:
+    """The inputs of the tournament's standings: five queries when every snapshot is current."""
+    rounds = tuple(
+        (number, session, tuple(byes), started_at is not None)
+        for number, session, byes, started_at in PlannedRound.objects.filter(tournament=tournament)
         .order_by("number")
         .values_list("number", "session", "byes", "started_at")
     )
-    started = {number for number, _, _, started_at in rounds if started_at is not None}
+    started = {number for number, _, _, is_started in rounds if is_started}
+    entrants = tuple(
+        Entrant(number, name, withdrawn)
+        for number, name, withdrawn in tournament.entrants.order_by("number").values_list(
+            "number", "player__name", "withdrawn_after"
+        )
+    )
+    members: dict[str, list[int]] = {}
+    for team, number in tournament.teams.values_list("name", "members__number"):
+        members.setdefault(team, []).extend(() if number is None else (number,))
+    return Inputs(
+        session=event_session(event),
+        options=tournament.options,
+        seed=revealed_seed(tournament),
+        rounds=rounds,
+        planned=tuple(planned_tables(event=event, tournament=tournament, started=started)),
+        entrants=entrants,
+        teams=tuple((team, tuple(sorted(numbers))) for team, numbers in members.items()),
+    )
+
+
+def round_results(
+    inputs: Inputs, options: TournamentOptions
+) -> tuple[tuple[RoundResult, ...], dict[tuple[int, int], TableLine]]:
+    """Each round's plain results (T-82's tables, byes and sessions) from the snapshots of its played tables,
+    and, for the pages, each table's line (by round and table number; the scores are filled in by the caller)."""
     by_round: dict[int, list[_Planned]] = {}
-    for planned in planned_tables(event=event, tournament=tournament, started=started):
+    for planned in inputs.planned:
         by_round.setdefault(planned.round, []).append(planned)
-    # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
-    substituted = [p.table_id for ps in by_round.values() for p in ps if p.table_id is not None and p.substitutes]
-    rows = {}
-    if substituted:
-        tables = list(Table.objects.filter(pk__in=substituted).select_related("event"))
-        rows = {pk: s.rows for pk, s in snapshots_read(tables=tables, rows=True).items()}
-    session = event_session(event)
-    # Under `contracts` a table's points are summed over its ledger (T-39): those tables' deals, in one query.
-    deals: dict[int, list] = {}
-    if options.method == "contracts":
-        played = [p.table_id for ps in by_round.values() for p in ps if p.snapshot is not None]
-        for deal in Deal.objects.filter(table_id__in=played).order_by("table_id", "position"):
-            deals.setdefault(deal.table_id, []).append(deal.to_record())
+    session = inputs.session
     most = 4 * session.options.session_tours
     results = []
     lines = {}
-    for number, session_number, byes, started_at in rounds:
+    for number, session_number, byes, started in inputs.rounds:
         tables = []
         for planned in by_round.get(number, ()):
             seats, subs = planned.seats, planned.substitutes
@@ -284,9 +369,7 @@ def round_results(
                 result = TableResult(planned.number, seats, None, complete=False)  # type: ignore[arg-type]
                 deals_played = 0
             else:
-                result = _result(
-                    planned, rows.get(planned.table_id, ()), deals.get(planned.table_id, []), session, options
-                )
+                result = _result(planned, session, options)
                 deals_played = planned.snapshot.deals
             tables.append(result)
             lines[(number, planned.number)] = TableLine(
@@ -297,96 +380,92 @@ def round_results(
                 scores=None,
                 deals=deals_played,
                 planned_deals=most,
-                playing=started_at is not None and not result.complete,
+                playing=started and not result.complete,
                 short=planned.short,
                 substitutes=subs,
             )
         results.append(
-            RoundResult(
-                round=number,
-                tables=tuple(tables),
-                byes=tuple(byes),
-                session=session_number,
-                started=started_at is not None,
-            )
+            RoundResult(round=number, tables=tuple(tables), byes=byes, session=session_number, started=started)
         )
     return tuple(results), lines
 
 
-def _result(
-    planned: _Planned,
-    rows: tuple[SnapshotRow, ...],
-    deals: list,
-    session: Session,
-    options: TournamentOptions,
-) -> TableResult:
+def _result(planned: _Planned, session: Session, options: TournamentOptions) -> TableResult:
     """A played table's result from its snapshot: T-83's settled details (a table still being played counts as if
-    it ended after its last recorded deal; ended without a valid deal, it is short with changes of 0)."""
-    seats, subs = planned.seats, planned.substitutes
-    if options.method == "contracts":
-        return table_result(
-            session, deals, table=planned.number, seats=seats, tournament=options, short=planned.short, substitutes=subs
-        )
+    it ended after its last recorded deal; ended without a valid deal, it is short with changes of 0), and under
+    `contracts` its contract points from the snapshot's tally (T-39)."""
     snapshot = planned.snapshot
     assert snapshot is not None
     valid = snapshot.deals
-    changes = None
+    changes = points = None
     if valid or planned.short:
         changes = tuple(balance - session.start for balance in snapshot.final)
+        if options.method == "contracts":
+            points = snapshot.contracts.points(options)
     return TableResult(
         table=planned.number,
-        seats=seats,
+        seats=planned.seats,
         changes=changes,  # type: ignore[arg-type]
+        contract_points=points,
         valid_deals=valid,
         complete=planned.short or valid == 4 * session.options.session_tours,
         short=planned.short,
-        substitutes=subs,
-        holders=holders(_Rows(rows), seats, subs),  # type: ignore[arg-type]
+        substitutes=planned.substitutes,
+        holders=planned.holders or planned.seats,
     )
 
 
-def tournament_standings(*, event: Event, through_round: int | None = None) -> TournamentStandings:
-    """The tournament's standings after `through_round` (default: every round), with every round's tables."""
-    tournament = Tournament.objects.select_related("event", "event__club").get(event=event)
-    options = TournamentOptions.from_mapping(tournament.options)
-    ruleset = event.engine_ruleset
-    results, lines = round_results(event=event, tournament=tournament, options=options)
+@dataclass(frozen=True)
+class _Figures:
+    """What the engine makes of a tournament's inputs (kept in the cache under their digest)."""
+
+    rounds: tuple[RoundLine, ...]
+    scored: tuple[ScoredRound, ...]
+    standings: Standings
+    teams: tuple[TeamStanding, ...]
+
+
+def _figures(inputs: Inputs, through_round: int | None) -> _Figures:
+    options = TournamentOptions.from_mapping(inputs.options)
+    ruleset = inputs.session.ruleset
+    results, lines = round_results(inputs, options)
     scored = score_rounds(results, options, ruleset)
-    entrants = [
-        Entrant(number, name, withdrawn)
-        for number, name, withdrawn in tournament.entrants.order_by("number").values_list(
-            "number", "player__name", "withdrawn_after"
-        )
-    ]
-    seed = revealed_seed(tournament)
-    if through_round is not None:  # after a round played: a later one asked for shows the last played
-        started = [r.round for r in results if r.started]
-        through_round = max(1, min(through_round, started[-1])) if started else None
-    standings = rank(entrants, scored, options, scale=TWELFTHS, seed=seed, through_round=through_round)
-    members: dict[str, list[int]] = {}
-    for team, number in tournament.teams.values_list("name", "members__number"):
-        members.setdefault(team, []).extend(() if number is None else (number,))
-    teams = rank_teams(
-        {team: sorted(numbers) for team, numbers in members.items()},
-        standings,
-        options,
-        seed=seed,
-    )
+    standings = rank(inputs.entrants, scored, options, scale=TWELFTHS, seed=inputs.seed, through_round=through_round)
+    teams = rank_teams(dict(inputs.teams), standings, options, seed=inputs.seed)
     round_lines = []
     for scored_round in scored:
         tables = tuple(replace(lines[(scored_round.round, t.table)], scores=t.scores) for t in scored_round.tables)
         round_lines.append(
             RoundLine(scored_round.round, scored_round.session, scored_round.started, tables, scored_round.byes)
         )
+    return _Figures(tuple(round_lines), scored, standings, teams)
+
+
+def standings_figures(inputs: Inputs, through_round: int | None) -> _Figures:
+    """The engine's figures for `inputs` after `through_round`, kept in Django's cache under the digest of the
+    inputs: a poll that finds nothing changed ranks nothing."""
+    key = f"tournament-standings:{inputs.digest}:{through_round}"
+    figures = cache.get(key)
+    if figures is None:
+        figures = _figures(inputs, through_round)
+        cache.set(key, figures, KEPT_SECONDS)
+    return figures
+
+
+def tournament_standings(*, event: Event, through_round: int | None = None) -> TournamentStandings:
+    """The tournament's standings after `through_round` (default: every round), with every round's tables."""
+    tournament = Tournament.objects.select_related("event", "event__club").get(event=event)
+    inputs = standings_inputs(event=event, tournament=tournament)
+    if through_round is not None:  # after a round played: a later one asked for shows the last played
+        started = [number for number, _, _, is_started in inputs.rounds if is_started]
+        through_round = max(1, min(through_round, started[-1])) if started else None
     return TournamentStandings(
         event=event,
         tournament=tournament,
-        ruleset=ruleset,
-        options=options,
-        entrants={e.number: e for e in entrants},
-        rounds=tuple(round_lines),
-        scored=scored,
-        standings=standings,
-        teams=teams,
-        seed=seed,
+        ruleset=inputs.session.ruleset,
+        options=TournamentOptions.from_mapping(tournament.options),
+        entrants={e.number: e for e in inputs.entrants},
+        seed=inputs.seed,
+        inputs=inputs,
+        asked_round=through_round,
     )

@@ -217,3 +217,15 @@ def test_standings_read_from_stale_or_missing_snapshots_are_the_same(tmp_path):
     assert from_app == json.loads(done.stdout)
     assert TableSnapshot.objects.get(table_id=second).revision > 0  # kept again, made for the table's revision
     assert TableSnapshot.objects.filter(table_id=first).exists()
+
+
+def test_under_contracts_the_app_prices_each_snapshot_s_tally_as_the_command_line_folds_the_deals(tmp_path):
+    event = tournament_import(raw=make_document(method="contracts"), club=make_club())
+    file = tmp_path / "t.json"
+    file.write_text(json.dumps(tournament_document(event=event)))
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.engine", "standings", str(file)], capture_output=True, check=True
+    )
+    app = tournament_standings(event=event)
+    from_app = standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
+    assert from_app == json.loads(done.stdout)
