@@ -2,12 +2,14 @@
 
 The tournament is bench/tournament_standings.py's document (64 entrants, seeded random valid deals, 40 a table)
 with rounds 1-4 played (64 tables, about 2,700 deal records) and rounds 5-8 only planned, imported through
-`import_tournament`'s service. Interleaved, one client: the trivial request (the floor), the director's standings
-page, the live board as htmx polls it, and the public standings; p50 and p99 and each p50 as a ratio to the
-floor's; and, for comparison, an evening's live board at 60 tables of 40 deals (the read model's own poll).
-The pages read the tables' snapshots, so their cost must not grow with the deals. Prints Markdown.
+`import_tournament`'s service; `--entrants 240 --played 1` makes it 240 entrants with one round of 60 tables played.
+Interleaved, one client: the trivial request (the floor), the director's standings page, the live board as htmx
+polls it and the whole live page (the projector), the public standings, the public live board as htmx polls it and
+the whole public live page; p50 and p99 and each p50 as a ratio to the floor's; and, for comparison, an evening's
+live board at 60 tables of 40 deals (the read model's own poll). The pages read the tables' snapshots, so their cost
+must not grow with the deals. Prints Markdown.
 
-    BENCH_PORT=8110 .venv/bin/python bench/tournament_pages.py [--samples 40]
+    BENCH_PORT=8110 .venv/bin/python bench/tournament_pages.py [--samples 40] [--entrants 64] [--played 4]
 """
 
 from __future__ import annotations
@@ -37,7 +39,6 @@ from scorekeeper.tables.models import Deal  # noqa: E402
 from scorekeeper.tournaments.imports import tournament_import  # noqa: E402
 from tests.factories import make_user  # noqa: E402
 
-PLAYED = 4
 DIRECTOR, PASSWORD = "bench-director", "a-long-bench-password"
 
 
@@ -81,12 +82,10 @@ def login(port: int) -> str:
     return cookies.split("sessionid=")[1].split(";")[0]
 
 
-def build() -> tuple[int, str, int, int]:
-    doc = tournament(RuleSet.PARLETT_CHIPS)
-    for planned in doc["rounds"][PLAYED:]:
+def build(entrants: int, played: int) -> tuple[int, int, str, int, int]:
+    doc = tournament(RuleSet.PARLETT_CHIPS, entrants=entrants, played=played)
+    for planned in doc["rounds"][played:]:
         planned["started"] = False
-        for table in planned["tables"]:
-            del table["deals"]
     director = make_user(DIRECTOR, PASSWORD)
     club = club_create(name="Bench club", directors=[director])
     started = time.perf_counter()
@@ -95,7 +94,7 @@ def build() -> tuple[int, str, int, int]:
     token = event_link_make(event=event).token
     tables = event.tables.count()
     deals = Deal.objects.filter(table__event=event).count()
-    print(f"Imported 64 entrants, {tables} tables played, {deals} deal records in {imported:.1f} s.\n")
+    print(f"Imported {entrants} entrants, {tables} tables played, {deals} deal records in {imported:.1f} s.\n")
     # For comparison, an evening of 60 tables of 40 deals in the same club: its live board reads 60 snapshots too.
     evening = event_create(
         club=club, name="Bench evening", date=dt.date(2026, 11, 21), ruleset="parlett-chips", options={}
@@ -108,8 +107,10 @@ def build() -> tuple[int, str, int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument("--entrants", type=int, default=64, help="a multiple of 4 (default 64)")
+    parser.add_argument("--played", type=int, default=4, help="rounds played of the 8 (default 4)")
     args = parser.parse_args()
-    event_id, evening_id, token, tables, deals = build()
+    event_id, evening_id, token, tables, deals = build(args.entrants, args.played)
     server, port, how = start_server()
     try:
         session = login(port)
@@ -119,7 +120,10 @@ def main() -> None:
             "floor": (floor, {}, False),
             "standings (director)": (f"/events/{event_id}/tournament/standings/", cookie, False),
             "live board (htmx poll)": (f"/events/{event_id}/tournament/live/", cookie, True),
+            "live page (projector)": (f"/events/{event_id}/tournament/live/", cookie, False),
             "public standings": (f"/p/{token}/", {}, False),
+            "public live board (htmx poll)": (f"/p/{token}/live/", {}, True),
+            "public live page": (f"/p/{token}/live/", {}, False),
             "evening live board, 60 tables (htmx poll)": (f"/events/{evening_id}/live/", cookie, True),
         }
         for path, headers, htmx in pages.values():  # warm each worker's caches and check the answers
