@@ -24,6 +24,7 @@ from scorekeeper.engine.tournament.scorecard import ScoreCard, score_card
 from scorekeeper.engine.tournament.scores import (
     TWELFTHS,
     RoundResult,
+    Scale,
     ScoredRound,
     Substitution,
     TableResult,
@@ -157,9 +158,14 @@ class TournamentStandings:
     def name(self, number: int) -> str:
         return self.entrants[number].name
 
+    @property
+    def scale(self) -> Scale:
+        """Table scores are kept in twelfths (T-1 … T-4): what the standings are ranked in."""
+        return TWELFTHS
+
     def display(self, value: int) -> str:
         """T-3's form of a score in twelfths."""
-        return self.standings.scale.display(value)
+        return self.scale.display(value)
 
     def card(self, number: int) -> ScoreCard:
         """Entrant `number`'s score card (KeyError when he is not entered)."""
