@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from scorekeeper.links import new_token
+
 
 class TableDigest(models.Model):
     table = models.OneToOneField("tables.Table", on_delete=models.CASCADE, primary_key=True, related_name="digest")
@@ -17,6 +19,10 @@ class TableDigest(models.Model):
     changes = models.JSONField()
     rows = models.JSONField()  # one row per valid deal (analysis.figures.digest_rows)
     buckets = models.JSONField()  # per role, contract and tricks: player-deals and their chips (bucket_sums)
+    # New each time the digest is made: what the club averages kept in Django's cache are keyed by. A revision is
+    # not enough there: a restored database reaches its tables' old revisions again with other deals, and the
+    # cache (a server's memory) outlives pg_restore; a stamp made after the restore was never seen before it.
+    stamp = models.CharField(max_length=32, default=new_token, editable=False)
 
     def __str__(self) -> str:
         return f"digest of table {self.table_id} at revision {self.revision}"

@@ -35,9 +35,10 @@ from scorekeeper.tables.presenters import CONTRACTS
 
 
 def _fingerprint(tables: list[TableLine], *, results: bool = False) -> str:
-    """Tables, seats and revisions; or, with `results`, tables, seats and changes (all a rating depends on)."""
+    """Tables, seats and their digests' stamps; or, with `results`, tables, seats and changes (all a rating
+    depends on)."""
     text = ";".join(
-        f"{t.id}.{t.event_id}.{t.rated or t.seats}.{(t.order or t.changes) if results else t.revision}" for t in tables
+        f"{t.id}.{t.event_id}.{t.rated or t.seats}.{(t.order or t.changes) if results else t.digest}" for t in tables
     )
     return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()
 
@@ -75,9 +76,9 @@ def reference(club: Club, tables: list[TableLine], ruleset: str) -> Reference:
     key = f"reference:{club.pk}:{ruleset}:{_fingerprint(ours)}"
     found = cache.get(key)
     if found is None:
-        by_event: dict[int, list[tuple[int, int]]] = defaultdict(list)
+        by_event: dict[int, list[tuple[int, str]]] = defaultdict(list)
         for t in ours:
-            by_event[t.event_id].append((t.id, t.revision))
+            by_event[t.event_id].append((t.id, t.digest))
         keys = {event_id: reference_part_key(event_id, pairs) for event_id, pairs in by_event.items()}
         parts = cache.get_many(list(keys.values()))
         missing = {event_id for event_id, part_key in keys.items() if part_key not in parts}

@@ -38,6 +38,7 @@ TABLE_FIELDS = (
     "digest__revision",
     "digest__deals",
     "digest__changes",
+    "digest__stamp",
     "ended_at",
     "planned__seats",  # a tournament's table: its entrant numbers in seat order (None at an evening)
     "event__tournament__options",
@@ -58,6 +59,7 @@ class TableLine:
     revision: int
     deals: int = 0
     changes: tuple[int, ...] = (0, 0, 0, 0)
+    digest: str = ""  # its digest's stamp (TableDigest.stamp)
     tournament: bool = False  # a table-round of a tournament: rated once finished, with a whole tour (T-77, T-78)
     ended: bool = False
     rated: tuple | None = None  # who the rating counts in each seat, where a substitute held it longest (T-78)
@@ -79,7 +81,7 @@ def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
     ends: dict[int, datetime.datetime] = {}  # a tournament's last round's end: its latest ended table's
     for row in tables.order_by("event__date", "event_id", "round", "number").values_list(*TABLE_FIELDS):
         (pk, event_id, date, ruleset, round_, number, s0, s1, s2, s3, revision, d_rev, d_deals, d_changes) = row[:14]
-        ended_at, planned_seats, tournament_options = row[14:]
+        stamp, ended_at, planned_seats, tournament_options = row[14:]
         line = TableLine(pk, event_id, date, ruleset, round_, number, (s0, s1, s2, s3), revision)
         line.tournament, line.ended = planned_seats is not None, ended_at is not None
         if planned_seats is not None:
@@ -90,7 +92,7 @@ def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
             if chosen.method == "contracts":
                 contracts[pk] = chosen
         if d_rev == revision:
-            line.deals, line.changes = d_deals, tuple(d_changes)
+            line.deals, line.changes, line.digest = d_deals, tuple(d_changes), stamp
         else:
             stale.append(line)
         lines.append(line)
@@ -98,7 +100,7 @@ def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
         made = digests_refresh(table_ids=[line.id for line in stale], parts=False)
         for line in stale:
             digest = made[line.id]
-            line.deals, line.changes = digest.deals, tuple(digest.changes)
+            line.deals, line.changes, line.digest = digest.deals, tuple(digest.changes), digest.stamp
     if ends:
         # T-77: a tournament's games come in time order by the end of its last round, not by the day it began
         # (a tournament over several weeks is rated after the evenings played meanwhile); the sort is stable.
@@ -178,7 +180,7 @@ def digests_refresh(*, table_ids: list[int], parts: bool = True) -> dict[int, Ta
         digests.values(),
         update_conflicts=True,
         unique_fields=["table"],
-        update_fields=["revision", "deals", "changes", "rows", "buckets"],
+        update_fields=["revision", "deals", "changes", "rows", "buckets", "stamp"],
         batch_size=500,
     )
     if parts:
@@ -187,38 +189,40 @@ def digests_refresh(*, table_ids: list[int], parts: bool = True) -> dict[int, Ta
 
 
 # The club's averages (analysis.figures.Reference) are summed from one part an event, kept in the cache under the
-# event's tables and revisions: a table's save remakes its event's part, so the first page after a season's
-# import adds up 200 parts instead of decoding 2,000 digests.
+# stamps of the event's tables' digests: a table's save remakes its event's part, so the first page after a
+# season's import adds up 200 parts instead of decoding 2,000 digests. A stamp, not a revision: after a restore a
+# table reaches its old revisions again with other deals, and the cache outlives pg_restore.
 
 
-def reference_part_key(event_id: int, tables: list[tuple[int, int]]) -> str:
-    """The cache key of an event's part: its tables and their revisions, (id, revision) in id order."""
-    text = ";".join(f"{pk}.{revision}" for pk, revision in sorted(tables))
+def reference_part_key(event_id: int, tables: list[tuple[int, str]]) -> str:
+    """The cache key of an event's part: its tables and their digests' stamps, (id, stamp) in id order."""
+    text = ";".join(f"{pk}.{stamp}" for pk, stamp in sorted(tables))
     return f"reference-part:{event_id}:{hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()}"
 
 
-def reference_parts_refresh(*, tables: dict[int, list[tuple[int, int]]]) -> dict[str, dict[str, list[int]]]:
-    """Remake the reference parts of the given events, `tables` being each event's (table id, revision): those
-    whose every table has a digest of that revision (one query)."""
-    ids = [pk for pairs in tables.values() for pk, _revision in pairs]
+def reference_parts_refresh(*, tables: dict[int, list[tuple[int, str]]]) -> dict[str, dict[str, list[int]]]:
+    """Remake the reference parts of the given events, `tables` being each event's (table id, digest stamp): those
+    whose every table has that digest still (one query)."""
+    ids = [pk for pairs in tables.values() for pk, _stamp in pairs]
     digests = {
-        pk: (revision, buckets)
-        for pk, revision, buckets in TableDigest.objects.filter(table_id__in=ids).values_list(
-            "table_id", "revision", "buckets"
+        pk: (stamp, buckets)
+        for pk, stamp, buckets in TableDigest.objects.filter(table_id__in=ids).values_list(
+            "table_id", "stamp", "buckets"
         )
     }
     parts = {}
     for event_id, pairs in tables.items():
-        if all(pk in digests and digests[pk][0] == revision for pk, revision in pairs):
-            parts[reference_part_key(event_id, pairs)] = bucket_totals(digests[pk][1] for pk, _revision in pairs)
+        if all(pk in digests and digests[pk][0] == stamp for pk, stamp in pairs):
+            parts[reference_part_key(event_id, pairs)] = bucket_totals(digests[pk][1] for pk, _stamp in pairs)
     cache.set_many(parts, 3600 * 24)
     return parts
 
 
-def _event_tables(event_ids: set[int]) -> dict[int, list[tuple[int, int]]]:
-    tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for pk, event_id, revision in Table.objects.filter(event_id__in=event_ids).values_list(
-        "id", "event_id", "revision"
+def _event_tables(event_ids: set[int]) -> dict[int, list[tuple[int, str]]]:
+    """Each event's tables as (id, digest stamp); a table without a digest has None, which no digest matches."""
+    tables: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for pk, event_id, stamp in Table.objects.filter(event_id__in=event_ids).values_list(
+        "id", "event_id", "digest__stamp"
     ):
-        tables[event_id].append((pk, revision))
+        tables[event_id].append((pk, stamp))
     return tables

@@ -5,7 +5,7 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 from scorekeeper.clubs.models import Club, Player, PlayerLink
-from scorekeeper.collation import by_name
+from scorekeeper.collation import by_name, name_key
 
 
 def clubs_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
@@ -36,3 +36,10 @@ def club_players(*, club: Club, active_only: bool = False, query: str = "") -> l
     if query:
         players = players.filter(name__icontains=query)
     return by_name(players, club.language)
+
+
+def club_roll(*, club: Club) -> list[tuple[int, str]]:
+    """The club's active players as (id, name) pairs, in the order of names in the club's language: the event
+    page's check-in roll, a few hundred lines read on every view of it (no model instance each)."""
+    players = club.players.filter(active=True).values_list("pk", "name")
+    return sorted(players, key=lambda player: name_key(player[1], club.language))

@@ -67,12 +67,13 @@ def evening_standings(
         latest = by_round[max(by_round)] if by_round else 0
         return (-score, -latest, sitouts.get(player, 0))
 
-    ranked = sorted(changes, key=lambda player: (key(player), order(player)))
+    keys = {player: key(player) for player in changes}  # once a player: a poll ranks 240 of them
+    ranked = sorted(changes, key=lambda player: (keys[player], order(player)))
     standings = []
     rank, previous = 0, None
     for place, player in enumerate(ranked, start=1):
-        if key(player) != previous:
-            rank, previous = place, key(player)
+        if keys[player] != previous:
+            rank, previous = place, keys[player]
         change = sum(changes[player].values())
         standings.append(
             Standing(

@@ -153,6 +153,20 @@ class RoundForm(forms.Form):
     round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS * 10, required=False)
 
 
+LIVE_ROWS = 10  # players a screen on a projector at 800 px in the live page's type
+
+
+def screen_asked(query) -> tuple[int, int]:
+    """The screen (from 1) and the players a screen that a live page's address asks for (`?screen=&rows=`, as
+    its script sizes them to the projector): a number out of range is brought into it, anything else is the
+    first screen of LIVE_ROWS."""
+
+    def number(text: str | None, default: int, low: int, high: int) -> int:
+        return min(high, max(low, int(text))) if text and text.isascii() and text.isdigit() else default
+
+    return number(query.get("screen"), 1, 1, 10_000), number(query.get("rows"), LIVE_ROWS, 3, 60)
+
+
 class ConfirmForm(forms.Form):
     """A destructive action is done only when the confirm page was submitted."""
 

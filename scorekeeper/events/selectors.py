@@ -5,6 +5,7 @@ Every figure comes from the tables' snapshots (tables.snapshot) through the engi
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -47,9 +48,17 @@ class TableProgress:
         return self.snapshot.records
 
 
+@dataclass(frozen=True)
+class PlayerName:
+    """A player as the standings pages show him (a poll reads 240 names: a model instance each was a tenth of it)."""
+
+    pk: int
+    name: str
+
+
 @dataclass
 class Account:
-    player: Player
+    player: Player | PlayerName
     account: int
     change: int = 0
     by_round: dict[int, int] = field(default_factory=dict)
@@ -72,12 +81,40 @@ class EventSummary:
         return sum(a.account for a in self.accounts) + self.on_tables == self.chips_brought
 
 
+@dataclass(frozen=True)
+class Screen:
+    """One screenful of a live page: the players on it, which screen it is, and which comes next."""
+
+    accounts: list[Account]
+    number: int
+    count: int
+    rows: int
+
+    @property
+    def following(self) -> int:
+        return self.number % self.count + 1
+
+
+def live_screen(accounts: list[Account], *, number: int, rows: int) -> Screen:
+    """Screen `number` (from 1, wrapping round) of `rows` players each, so a projector shows every player in turn."""
+    count = max(1, math.ceil(len(accounts) / rows))
+    number = (number - 1) % count + 1
+    return Screen(accounts[(number - 1) * rows : number * rows], number, count, rows)
+
+
 def event_tables(*, event: Event, signed: bool = False) -> list[Table]:
     """The event's tables in round and number order, with their players; with `signed`, the signatures standing
     (`table.signed`)."""
-    tables = Table.objects.filter(event=event).select_related("seat_0", "seat_1", "seat_2", "seat_3")
+    seats = ("seat_0", "seat_1", "seat_2", "seat_3")
+    # No page shows when a table or a player was made: not reading it spares a date parsed a row (300 at 60 tables).
+    tables = (
+        Table.objects.filter(event=event)
+        .select_related(*seats)
+        .defer("created_at", *(f"{seat}__created_at" for seat in seats))
+    )
     if signed:
-        tables = tables.prefetch_related(Prefetch("signatures", Signature.objects.filter(cleared_at=None), "signed"))
+        standing = Signature.objects.filter(cleared_at=None).only("table_id", "seat")  # the pages count them
+        tables = tables.prefetch_related(Prefetch("signatures", standing, "signed"))
     tables = list(tables.order_by("round", "number"))
     for table in tables:
         table.event = event  # one instance for every table, not one a row
@@ -85,18 +122,18 @@ def event_tables(*, event: Event, signed: bool = False) -> list[Table]:
 
 
 def event_standings(*, event: Event, round: int | None = None) -> EventSummary:
-    """event_summary's accounts and standings alone (its `tables` empty), from one row a table: what the
-    standings, live and public pages read, and poll."""
+    """event_summary's accounts and standings alone (its `tables` empty, each player his id and name), from one
+    row a table: what the standings, live and public pages read, and poll."""
     seated = event_snapshots(event=event)
     checked = list(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
     ids = set(checked).union(*(s.players for s in seated))
-    players = {p.pk: p for p in Player.objects.filter(pk__in=ids).only("pk", "name", "club_id")}
+    players = {pk: PlayerName(pk, name) for pk, name in Player.objects.filter(pk__in=ids).values_list("pk", "name")}
     sitouts: dict[int, int] = defaultdict(int)
     for player_id in SitOut.objects.filter(event=event).values_list("player_id", flat=True):
         sitouts[player_id] += 1
-    results = [TableResult(s.round, s.players, s.snapshot.result, s.snapshot.deals) for s in seated]
+    results = [TableResult(s.round, s.players, s.result, s.deals) for s in seated]
     accounts = _accounts(event, results, checked, sitouts, players, round)
-    on_tables = sum(s.snapshot.left for s in seated)
+    on_tables = sum(s.left for s in seated)
     current = max((s.round for s in seated), default=0)
     return EventSummary(event, accounts, [], event.start * len(accounts), on_tables, current)
 

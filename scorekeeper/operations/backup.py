@@ -210,7 +210,8 @@ def restore(*, source: Path, progress: Progress | None = None) -> Path | None:
     finally:
         dst.close()
         src.close()
-    # The caches are keyed by table revisions, which the restored file may reach again with other deals.
+    # Nothing kept in a cache is met again after a restore (keyed by digest stamps or by results); emptied anyway:
+    # a restore is rare, and a cache shared with the server then holds nothing for the old file.
     for cache in caches.all():
         cache.clear()
     return safety

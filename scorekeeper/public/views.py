@@ -19,15 +19,15 @@ from django_htmx.middleware import HtmxDetails
 
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.clubs.selectors import directed_club, player_by_link
+from scorekeeper.events.forms import screen_asked
 from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_standings
+from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_standings, live_screen
 from scorekeeper.links import absolute_url
 from scorekeeper.public import services, site
-from scorekeeper.public.selectors import event_by_link, live_screen
+from scorekeeper.public.selectors import event_by_link
 from scorekeeper.tournaments.standings import is_duplicate, is_tournament
 from scorekeeper.tournaments.standings_views import card_context, standings_context, through_round
 
-LIVE_ROWS = 10  # players a screen on a projector at 800 px in the live page's type
 LIVE_SECONDS = 8  # before the next screen (and fresh figures)
 
 
@@ -40,10 +40,6 @@ def qr_svg(url: str) -> str:
     """A QR code of the link as an inline SVG element (drawn once a link: it took half a live page's time)."""
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     return image.to_string(encoding="unicode")
-
-
-def _number(text: str | None, default: int, low: int, high: int) -> int:
-    return min(high, max(low, int(text))) if text and text.isascii() and text.isdigit() else default
 
 
 @login_required
@@ -85,8 +81,8 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
         context = {**standings_context(event, token=token), "qr": qr_svg(link)}
         return render(request, "tournaments/live.html#board" if request.htmx else "tournaments/live.html", context)
     summary = event_standings(event=event)
-    rows = _number(request.GET.get("rows"), LIVE_ROWS, 3, 60)
-    screen = live_screen(summary.accounts, number=_number(request.GET.get("screen"), 1, 1, 10_000), rows=rows)
+    number, rows = screen_asked(request.GET)
+    screen = live_screen(summary.accounts, number=number, rows=rows)
     link = absolute_url(request, reverse("public-standings", kwargs={"token": token}))
     context = {
         "event": event,

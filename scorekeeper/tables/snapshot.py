@@ -389,17 +389,36 @@ def snapshots_read(*, tables: list[Table], rows: bool = False) -> dict[int, Snap
 
 
 @dataclass(frozen=True)
+class SnapshotResult:
+    """What standings read of a table's snapshot: its valid deals and results, without its rows."""
+
+    deals: int
+    complete: bool
+    result: tuple[int, ...]
+    left: int
+    final: tuple[int, ...]
+    contracts: ContractTally = ContractTally()
+
+
+_NUMBER = _STATE_FIELDS.index("number")
+
+
+@dataclass(frozen=True)
 class SeatedSnapshot:
-    """A table of an event as its standings read it: its round, its players' ids by seat, its snapshot (no rows)."""
+    """A table of an event as its standings read it: its round, its players' ids by seat, and from its snapshot
+    its valid deals, its result and what is left on it."""
 
     round: int
     players: tuple[int, int, int, int]
-    snapshot: Snapshot
+    deals: int
+    result: tuple[int, ...]
+    left: int
 
 
 def event_snapshots(*, event) -> list[SeatedSnapshot]:
-    """Every table of `event` with its snapshot, without a model instance a table: one query when every snapshot
-    is current (a poll of the standings at 60 tables reads 60 rows). A stale one is made again (snapshot_read)."""
+    """Every table of `event` with what its standings read of its snapshot, without a model instance a table:
+    one query when every snapshot is current (a poll of the standings at 60 tables reads 60 rows, and of each
+    only those three figures, not the whole snapshot). A stale one is made again (snapshot_read)."""
     session = event_session(event)
     found = (
         Table.objects.filter(event=event)
@@ -417,35 +436,25 @@ def event_snapshots(*, event) -> list[SeatedSnapshot]:
             "seat_3",
             "snapshot__revision",
             "snapshot__key",
-            "snapshot__data",
+            f"snapshot__data__state__{_NUMBER}",
+            "snapshot__data__result",
+            "snapshot__data__left",
         )
     )
+    keys: dict[tuple, str] = {}  # the tables of an event share a handful of keys: each is worked out once a read
     seated = []
-    for pk, round_, revision, first, extra, ended, s0, s1, s2, s3, kept, kept_key, data in found:
-        key = snapshot_key(
-            session, first_dealer=first, planned_deals=planned_deals(session, extra), ended=ended is not None
-        )
-        if kept == revision and kept_key == key:
-            snapshot = decode(data, None, revision=revision, key=key)
-        else:
-            snapshot = snapshot_read(table=Table.objects.select_related("event").get(pk=pk))
-        seated.append(SeatedSnapshot(round_, (s0, s1, s2, s3), snapshot))
+    for pk, round_, revision, first, extra, ended, s0, s1, s2, s3, kept, kept_key, deals, result, left in found:
+        shape = (first, extra, ended is not None)
+        key = keys.get(shape)
+        if key is None:
+            key = keys[shape] = snapshot_key(
+                session, first_dealer=first, planned_deals=planned_deals(session, extra), ended=ended is not None
+            )
+        if kept != revision or kept_key != key:
+            made = snapshot_read(table=Table.objects.select_related("event").get(pk=pk))
+            deals, result, left = made.deals, made.result, made.left
+        seated.append(SeatedSnapshot(round_, (s0, s1, s2, s3), deals, tuple(result), left))
     return seated
-
-
-@dataclass(frozen=True)
-class SnapshotResult:
-    """What standings read of a table's snapshot: its valid deals and results, without its rows."""
-
-    deals: int
-    complete: bool
-    result: tuple[int, ...]
-    left: int
-    final: tuple[int, ...]
-    contracts: ContractTally = ContractTally()
-
-
-_NUMBER = _STATE_FIELDS.index("number")
 
 
 def snapshot_results(*, tables: list[Table]) -> dict[int, SnapshotResult]:

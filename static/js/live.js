@@ -1,5 +1,6 @@
-// The live page on a projector: a screen holds as many players as the projector shows. Once the page is drawn the
-// rows are measured, and the board asks for screens of that many (the screens still go round every player).
+// A live page on a projector (the public one and the director's): a screen holds as many players as the
+// projector shows. Once the page is drawn the rows are measured, and the board asks for screens of that many (the
+// screens still go round every player).
 (() => {
   const sizeTheScreens = (fromTheTop) => {
     const board = document.querySelector("#board[data-rows]");
@@ -25,31 +26,4 @@
     clearTimeout(waiting);
     waiting = setTimeout(() => sizeTheScreens(false), 300);
   });
-})();
-
-// The director's live page shows every player's row at once: on a projector, the rows that fit are shown a screen
-// at a time, the next screen at each refresh, so that every player comes round.
-(() => {
-  let screen = 0;
-  const showAScreen = () => {
-    const board = document.querySelector("[data-cycle]");
-    const rows = board ? [...board.querySelectorAll("tbody tr")] : [];
-    const line = board && board.querySelector(".screen-line");
-    if (rows.length === 0 || !line) return;
-    rows.forEach((row) => { row.hidden = false; });
-    line.textContent = "";
-    const table = rows[0].closest("table");
-    const rowHeight = Math.max(...rows.map((row) => row.getBoundingClientRect().height));
-    const firstRow = rows[0].getBoundingClientRect().top + window.scrollY;
-    const below = board.getBoundingClientRect().bottom - table.getBoundingClientRect().bottom + rowHeight;
-    const fit = Math.max(1, Math.floor((window.innerHeight - firstRow - below) / rowHeight));
-    const count = Math.ceil(rows.length / fit);
-    if (count < 2) return;
-    screen %= count;
-    rows.forEach((row, index) => { row.hidden = Math.floor(index / fit) !== screen; });
-    line.textContent = line.dataset.words.replace("NUMBER", screen + 1).replace("COUNT", count);
-    screen += 1;
-  };
-  window.addEventListener("load", showAScreen);
-  document.addEventListener("htmx:afterSwap", showAScreen);
 })();

@@ -44,6 +44,6 @@ def test_a_page_makes_its_events_part_of_the_club_averages():
     club_tables(club=table.event.club)
     digests_refresh(table_ids=[table.pk])
     table.refresh_from_db()
-    part = cache.get(reference_part_key(table.event_id, [(table.pk, table.revision)]))
+    part = cache.get(reference_part_key(table.event_id, [(table.pk, TableDigest.objects.get(table=table).stamp)]))
     # PC-6 on a fresh table (worked in test_figures): Ann's solo remise -5, the three solo opponents' antes.
     assert part["hombre|solo|5"] == [1, -5] and part["opponent|solo|3"] == [3, -3]

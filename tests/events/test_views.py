@@ -11,8 +11,9 @@ from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules
 from scorekeeper.events.services import checkin_set, event_create, seat_draw
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.services import deal_record
-from tests.factories import make_club, make_user
+from scorekeeper.tables.services import deal_record, table_sign
+from tests.factories import make_club, make_table, make_user
+from tests.tables.pc6 import PC6
 
 pytestmark = pytest.mark.django_db
 
@@ -92,6 +93,52 @@ def test_standings_show_ranks_and_the_tie_break_rule_and_live_refreshes_a_fragme
     assert "<html" not in live.content.decode() and "Ann" in live.content.decode()
     full = client.get(reverse("event-live", kwargs={"event_id": event.pk})).content.decode()
     assert 'hx-trigger="every 4s"' in full
+
+
+def test_the_live_board_a_projector_polls_is_one_screen_of_players_and_asks_for_the_next(setup):
+    client, _, players, event = setup
+    for p in players:
+        checkin_set(event=event, player=p, present=True)
+    live = reverse("event-live", kwargs={"event_id": event.pk})
+    # Six players level at 40, listed by name: screens of four hold Ann to Dan, then Eve and Fay.
+    first = client.get(live, {"rows": "4"}, headers={"HX-Request": "true"}).content.decode()
+    assert [n for n in NAMES if f">{n}</a>" in first] == ["Ann", "Ben", "Cat", "Dan"]
+    assert "Players, screen 1 of 2" in first
+    assert f'hx-get="{live}?screen=2&amp;rows=4"' in first
+    second = client.get(live, {"screen": "2", "rows": "4"}, headers={"HX-Request": "true"}).content.decode()
+    assert [n for n in NAMES if f">{n}</a>" in second] == ["Eve", "Fay"]
+    assert f'hx-get="{live}?screen=1&amp;rows=4"' in second  # round again
+    # Anything else typed in the address is the first screen of ten: all six here, and no screen line.
+    whole = client.get(live, {"screen": "x²", "rows": "-3"}, headers={"HX-Request": "true"}).content.decode()
+    assert [n for n in NAMES if f">{n}</a>" in whole] == NAMES
+    assert "Players, screen" not in whole
+    # A screen is never shorter than three rows.
+    short = client.get(live, {"rows": "1"}, headers={"HX-Request": "true"}).content.decode()
+    assert [n for n in NAMES if f">{n}</a>" in short] == ["Ann", "Ben", "Cat"]
+
+
+def test_the_event_page_card_of_a_table_says_how_far_it_played_and_who_signed(client):
+    table = make_table(names=("Ann <b>", "Ben", "Cat", "Dan"), options={"session.tours": 1})
+    director = make_user()
+    table.event.club.directors.add(director)
+    for position, record in enumerate(PC6, start=1):  # PC-6's four deals: one tour, the pot won back to 0
+        deal_record(table=Table.objects.get(pk=table.pk), position=position, record=record)
+    for seat in (0, 1):
+        table_sign(table=Table.objects.get(pk=table.pk), seat=seat)
+    Table.objects.filter(pk=table.pk).update(drawn_cards="KQJA")
+    client.force_login(director)
+    page = client.get(reverse("event", kwargs={"event_id": table.event.pk})).content.decode()
+    card = page[page.index('<div class="table-card">') :]
+    card = card[: card.index("</div>")]
+    assert '<h3>Table 1 <span class="tag">2 of 4 signed</span></h3>' in card
+    assert "<p>Ann &lt;b&gt; (K) · Ben (Q) · Cat (J) · Dan (A)</p>" in card  # the name is text, not markup
+    assert '<p class="muted">Tour 1 of 1 done · 4 deals</p>' in card  # nothing left on the table, no tour unfinished
+    assert f'<a href="{reverse("table", args=[table.token])}">Open the table</a>' in card
+    end = reverse("event-table-end", args=[table.event.pk, table.pk])
+    assert f'<form method="post" action="{end}"><input type="hidden" name="csrfmiddlewaretoken"' in card
+    assert "End this table&#x27;s round</button>" in card and "Play one more tour</button>" in card
+    assert f'<a href="{reverse("event-table-seats", args=[table.event.pk, table.pk])}">Seats and link</a>' in card
+    assert 'alt="QR code of the entry link of table 1"' in card
 
 
 def test_close_and_reopen_are_recorded(setup):

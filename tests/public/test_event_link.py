@@ -8,9 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from scorekeeper.events.selectors import live_screen
 from scorekeeper.events.services import checkin_set
 from scorekeeper.public.models import EventLink
-from scorekeeper.public.selectors import live_screen
 from scorekeeper.tables.services import deal_record
 from tests.factories import make_table, make_user
 from tests.tables.pc6 import PC6

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.clubs.selectors import club_players
+from scorekeeper.clubs.selectors import club_players, club_roll
 from scorekeeper.engine import EngineError
 from scorekeeper.events import forms, services
 from scorekeeper.events.models import Event
@@ -48,8 +48,7 @@ def _event_page(request: HttpRequest, event: Event, checkin_form: forms.CheckInF
         present = {str(v) for v in checkin_form.data.getlist("present")}
     else:
         present = {str(v) for v in checkin_form.initial.get("present", [])}
-    # In the order of names in the club's language, read as (id, name) pairs: the roll lists every active player.
-    players = [(p.pk, p.name) for p in club_players(club=event.club, active_only=True)]
+    players = club_roll(club=event.club)  # every active player, in the order of names in the club's language
     sitting_out = event.sitouts.filter(round=current_round).select_related("player")
     context = {
         "event": event,

@@ -10,9 +10,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from scorekeeper.events import forms
+from scorekeeper.events.forms import screen_asked
 from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import TIE_BREAK, event_standings
+from scorekeeper.events.selectors import TIE_BREAK, event_standings, live_screen
 from scorekeeper.events.views.asking import event_of
+
+LIVE_SECONDS = 4  # before the board shows the next screen of players (with fresh figures)
 
 
 def _standings_context(event: Event, query) -> dict:
@@ -52,9 +55,15 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_safe
 def live(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Large type for a projector; htmx refreshes the table body every few seconds without a reload."""
+    """Large type for a projector: a screen of players at a time (as many as the projector shows, its script
+    measures them), the next one with fresh figures every few seconds through htmx, so that every player comes
+    round; the standings page lists them all at once."""
     event = event_of(request, event_id)
     if _tournament(event):
         return redirect("tournament-live", event_id=event.pk)
+    context = _standings_context(event, {})
+    number, rows = screen_asked(request.GET)
+    context["screen"] = live_screen(context["summary"].accounts, number=number, rows=rows)
+    context["seconds"] = LIVE_SECONDS
     template = "events/live.html#board" if request.htmx else "events/live.html"
-    return render(request, template, _standings_context(event, {}))
+    return render(request, template, context)
