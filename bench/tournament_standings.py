@@ -47,19 +47,20 @@ def _mates(seats: list[int]) -> bool:
     return len({(s + 1) // 2 for s in seats}) < 4
 
 
-def tournament(ruleset: RuleSet, seed: int = 26) -> dict:
+def tournament(ruleset: RuleSet, seed: int = 26, entrants: int = ENTRANTS, played: int = ROUNDS) -> dict:
+    """The document: `entrants` (a multiple of 4) over ROUNDS rounds, the first `played` with their deals."""
     rng = random.Random(seed)
     session = Session(ruleset=ruleset, options=Options(session_tours=TOURS), start=40)
-    numbers = list(range(1, ENTRANTS + 1))
+    numbers = list(range(1, entrants + 1))
     rounds = []
     for number in range(1, ROUNDS + 1):
         rng.shuffle(numbers)
-        while any(_mates(numbers[i : i + 4]) for i in range(0, ENTRANTS, 4)):
+        while any(_mates(numbers[i : i + 4]) for i in range(0, entrants, 4)):
             rng.shuffle(numbers)  # team-mates are kept apart (T-54)
-        tables = [
-            {"table": t + 1, "seats": numbers[4 * t : 4 * t + 4], "deals": table_deals(rng, session)}
-            for t in range(ENTRANTS // 4)
-        ]
+        tables = [{"table": t + 1, "seats": numbers[4 * t : 4 * t + 4]} for t in range(entrants // 4)]
+        if number <= played:
+            for table in tables:
+                table["deals"] = table_deals(rng, session)
         rounds.append({"round": number, "session": 1 + (number > ROUNDS // 2), "byes": [], "tables": tables})
     return {
         "format": "quadrille-tournament/1",
@@ -68,8 +69,8 @@ def tournament(ruleset: RuleSet, seed: int = 26) -> dict:
         "options": {"session.tours": TOURS},
         "start": 40,
         "tournament": {},
-        "entrants": [{"number": n, "name": f"Entrant {n}"} for n in range(1, ENTRANTS + 1)],
-        "teams": {f"Team {k + 1}": [2 * k + 1, 2 * k + 2] for k in range(ENTRANTS // 2)},
+        "entrants": [{"number": n, "name": f"Entrant {n}"} for n in range(1, entrants + 1)],
+        "teams": {f"Team {k + 1}": [2 * k + 1, 2 * k + 2] for k in range(entrants // 2)},
         "rounds": rounds,
     }
 

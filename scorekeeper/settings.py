@@ -121,8 +121,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
 # The analysis keeps the parts of the club's averages here, keyed by the stamps of the table digests they add up
-# (a digest gets a new stamp each time it is made, so nothing kept before a restore is met after it). A table's
-# figures are never cached here: its snapshot is a database row (scorekeeper/tables/snapshot.py).
+# (a digest gets a new stamp each time it is made, so nothing kept before a restore is met after it), and a
+# tournament's standings and boards, keyed by the digest of the results they are made of. A table's figures are
+# never cached here: its snapshot is a database row (scorekeeper/tables/snapshot.py).
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

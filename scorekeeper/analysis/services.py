@@ -13,11 +13,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.utils import timezone
 
 from scorekeeper.analysis.figures import bucket_sums, bucket_totals, digest_rows
 from scorekeeper.analysis.models import TableDigest
 from scorekeeper.clubs.models import Club
-from scorekeeper.engine.tournament.scores import Substitution, TournamentOptions, contract_points, holders
+from scorekeeper.engine.tournament.scores import Substitution, TournamentOptions, holders
 from scorekeeper.events.models import Event
 from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tables.snapshot import snapshots_read
@@ -67,7 +68,7 @@ class TableLine:
 
 def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
     """Every table of the club (or of one of its events) in the order play happened (date, event, round,
-    table), with fresh digests.
+    table; a tournament on the day its last round ended, T-77), with fresh digests.
 
     One query when every digest is fresh; four more to remake the stale ones, however many there are."""
     lines = []
@@ -77,6 +78,7 @@ def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
     tables = Table.objects.filter(event__club=club)
     if event is not None:
         tables = tables.filter(event=event)
+    ends: dict[int, datetime.datetime] = {}  # a tournament's last round's end: its latest ended table's
     for row in tables.order_by("event__date", "event_id", "round", "number").values_list(*TABLE_FIELDS):
         (pk, event_id, date, ruleset, round_, number, s0, s1, s2, s3, revision, d_rev, d_deals, d_changes) = row[:14]
         stamp, ended_at, planned_seats, tournament_options = row[14:]
@@ -84,6 +86,8 @@ def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
         line.tournament, line.ended = planned_seats is not None, ended_at is not None
         if planned_seats is not None:
             planned[pk] = tuple(planned_seats)
+            if ended_at is not None and (event_id not in ends or ended_at > ends[event_id]):
+                ends[event_id] = ended_at
             chosen = TournamentOptions.from_mapping(tournament_options)
             if chosen.method == "contracts":
                 contracts[pk] = chosen
@@ -97,6 +101,11 @@ def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
         for line in stale:
             digest = made[line.id]
             line.deals, line.changes, line.digest = digest.deals, tuple(digest.changes), digest.stamp
+    if ends:
+        # T-77: a tournament's games come in time order by the end of its last round, not by the day it began
+        # (a tournament over several weeks is rated after the evenings played meanwhile); the sort is stable.
+        played_on = {event_id: timezone.localdate(end) for event_id, end in ends.items()}
+        lines.sort(key=lambda t: (played_on.get(t.event_id, t.date), t.event_id))
     if planned:
         _rated_holders([line for line in lines if line.tournament], planned)
     if contracts:
@@ -105,17 +114,12 @@ def club_tables(*, club: Club, event: Event | None = None) -> list[TableLine]:
 
 
 def _contract_order(lines: list[TableLine], options: dict[int, TournamentOptions]) -> None:
-    """T-40, T-77: under the `contracts` method a tournament's table ranks its seats by contract points, which
-    the engine sums over the table's ledger (a snapshot does not keep them): these tables alone are folded."""
-    tables = Table.objects.filter(id__in=[line.id for line in lines]).select_related("event")
-    deals: dict[int, list] = defaultdict(list)
-    for deal in Deal.objects.filter(table__in=tables).order_by("table_id", "position"):
-        deals[deal.table_id].append(deal.to_record())
-    by_id = {table.pk: table for table in tables}
+    """T-40, T-77: under the `contracts` method a tournament's table ranks its seats by contract points: the
+    contract tally its snapshot keeps, priced at the tournament's point values (nothing is folded)."""
+    tables = list(Table.objects.filter(id__in=[line.id for line in lines]).select_related("event"))
+    snapshots = snapshots_read(tables=tables)
     for line in lines:
-        table = by_id[line.id]
-        ledger = table.fold(deals[line.id])
-        line.order = contract_points(ledger.entries, ledger.session.options, options[line.id])
+        line.order = snapshots[line.id].contracts.points(options[line.id])
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ the one module that makes snapshots: the services store the one a change leaves,
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -18,9 +19,12 @@ from django.db.models import Count, Q
 
 from scorekeeper.engine import EngineError, Ledger, LedgerEntry, Session, TableState, close_session
 from scorekeeper.engine.model import Contract, Line
+from scorekeeper.engine.tournament.scores import ContractTally
 from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot, planned_deals
 
 # Raised when what a snapshot holds changes shape: every stored snapshot is then made again on its first read.
+# 3: the contract tally (a tournament under `contracts` reads its points from the snapshot, T-39), and the boards
+# passed with no result at a duplicate table (T-63).
 FORMAT = 3
 
 
@@ -78,6 +82,8 @@ class Snapshot:
     final: tuple[int, ...]
     # Every deal's row; None when read without them (the standings read only the rest: snapshots_read).
     rows: tuple[SnapshotRow, ...] | None = None
+    # What a tournament's contract points are made of (T-37, T-38), whatever its point values.
+    contracts: ContractTally = ContractTally()
 
     @property
     def deals(self) -> int:
@@ -162,6 +168,7 @@ def snapshot_of(
         left=left,
         final=final,
         rows=rows,
+        contracts=ContractTally().added(ledger.entries, ledger.session.options),
     )
 
 
@@ -185,6 +192,7 @@ def snapshot_appended(
         left=left,
         final=final,
         rows=(*before.rows, row),
+        contracts=before.contracts.added((entry,), session.options),
     )
 
 
@@ -204,6 +212,7 @@ def encode(snapshot: Snapshot) -> dict:
         "result": snapshot.result,
         "left": snapshot.left,
         "final": snapshot.final,
+        "contracts": list(dataclasses.astuple(snapshot.contracts)),
     }
 
 
@@ -266,7 +275,13 @@ def decode(data: dict, rows: list | None, *, revision: int, key: str) -> Snapsho
         left=data["left"],
         final=tuple(data["final"]),
         rows=None if rows is None else tuple(_row(values) for values in rows),
+        contracts=tally_of(data["contracts"]),
     )
+
+
+def tally_of(values: list) -> ContractTally:
+    """A contract tally from its JSON (TableSnapshot.data["contracts"])."""
+    return ContractTally(*(tuple(seats) for seats in values))
 
 
 def event_session(event) -> Session:
@@ -384,6 +399,7 @@ class SnapshotResult:
     result: tuple[int, ...]
     left: int
     final: tuple[int, ...]
+    contracts: ContractTally = ContractTally()
 
 
 _NUMBER = _STATE_FIELDS.index("number")
@@ -448,7 +464,8 @@ def snapshot_results(*, tables: list[Table]) -> dict[int, SnapshotResult]:
     and the rows are neither read nor decoded (a tournament's standings read 60 tables on every poll)."""
     fields = ("table_id", "revision", "key", "data__state", "data__complete", "data__result", "data__left")
     stored = {
-        row[0]: row[1:] for row in TableSnapshot.objects.filter(table__in=tables).values_list(*fields, "data__final")
+        row[0]: row[1:]
+        for row in TableSnapshot.objects.filter(table__in=tables).values_list(*fields, "data__final", "data__contracts")
     }
     sessions: dict[int, Session] = {}
     results = {}
@@ -464,9 +481,13 @@ def snapshot_results(*, tables: list[Table]) -> dict[int, SnapshotResult]:
         key = table_key(table, sessions[event.pk])
         found = stored.get(table.pk)
         if found is not None and found[0] == table.revision and found[1] == key:
-            _, _, state, complete, result, left, final = found
-            results[table.pk] = SnapshotResult(state[_NUMBER], complete, tuple(result), left, tuple(final))
+            _, _, state, complete, result, left, final, contracts = found
+            results[table.pk] = SnapshotResult(
+                state[_NUMBER], complete, tuple(result), left, tuple(final), tally_of(contracts)
+            )
         else:
             made = _remade(table, None)
-            results[table.pk] = SnapshotResult(made.deals, made.complete, made.result, made.left, made.final)
+            results[table.pk] = SnapshotResult(
+                made.deals, made.complete, made.result, made.left, made.final, made.contracts
+            )
     return results

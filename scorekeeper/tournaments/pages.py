@@ -141,7 +141,7 @@ def team_rows(view: TournamentStandings) -> list[TeamRow]:
 def card_rows(view: TournamentStandings, number: int) -> list[CardRow]:
     """Entrant `number`'s score card: a line a round, with how its score was made."""
     card = view.card(number)
-    scale = view.standings.scale
+    scale = view.scale
     lines = []
     for line in card.lines:
         e = line.entry
@@ -169,6 +169,6 @@ def explained(view: TournamentStandings) -> list[str]:
     """The method, the byes and absences, and the tie-breaks, in words."""
     return [
         wording.method_words(view.options, view.ruleset),
-        wording.bye_words(view.options, view.standings.scale),
+        wording.bye_words(view.options, view.scale),
         wording.tiebreak_words(view.options),
     ]

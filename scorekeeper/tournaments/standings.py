@@ -2,15 +2,20 @@
 and ranked by the engine (`engine.tournament`). Nothing here settles a deal: a table's round changes are its
 snapshot's closing balances minus the start (T-7), as the engine's own `table_result` gives them from the deals.
 
-The one exception is the `contracts` method, whose contract points are the engine's sum over a table's ledger
-entries (T-39): a snapshot does not keep them, so under `contracts` each started table is folded again.
+Under the `contracts` method a table's contract points (T-39) are the engine's `ContractTally`, which the snapshot
+keeps, priced at the tournament's point values.
+
+The standings are a pure function of what is read (`Inputs`): the engine's figures are kept in Django's cache under
+the digest of those inputs, snapshot results included, so a restore or a correction can only ever make a new key.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from django.core.cache import cache
 from django.db.models import Prefetch
 
 from scorekeeper.engine import Session
@@ -19,20 +24,32 @@ from scorekeeper.engine.tournament.scorecard import ScoreCard, score_card
 from scorekeeper.engine.tournament.scores import (
     TWELFTHS,
     RoundResult,
+    Scale,
     ScoredRound,
     Substitution,
     TableResult,
     TournamentOptions,
     holders,
     score_rounds,
-    table_result,
 )
 from scorekeeper.engine.tournament.standings import Entrant, Standing, Standings, rank
 from scorekeeper.engine.tournament.teams import TeamStanding, rank_teams
 from scorekeeper.events.models import Event
-from scorekeeper.tables.models import Table
-from scorekeeper.tables.snapshot import SnapshotResult, SnapshotRow, snapshot_results, snapshots_read
+from scorekeeper.tables.models import Table, planned_deals
+from scorekeeper.tables.snapshot import (
+    SnapshotResult,
+    SnapshotRow,
+    decode,
+    event_session,
+    snapshot_key,
+    snapshot_results,
+    snapshots_read,
+)
 from scorekeeper.tournaments.models import PlannedRound, PlannedTable, Substitute, Tournament
+
+# How long the engine's figures for one set of inputs are kept: a poll every few seconds finds them while the
+# room plays on; any change of the inputs is a new key, so this bounds memory, not staleness.
+KEPT_SECONDS = 600
 
 
 @dataclass(frozen=True)
@@ -75,18 +92,44 @@ class RoundLine:
 @dataclass(frozen=True)
 class TournamentStandings:
     """What the standings pages, the score cards and the reports read: the engine's standings and team standings
-    after `standings.through_round`, every round's tables, and the entrants by number."""
+    after `standings.through_round`, every round's tables, and the entrants by number.
+
+    The engine's figures are made on first use (`figures`), so that a page whose markup is cached under `digest`
+    reads the inputs and nothing more."""
 
     event: Event
     tournament: Tournament
     ruleset: RuleSet
     options: TournamentOptions
     entrants: dict[int, Entrant]
-    rounds: tuple[RoundLine, ...]
-    scored: tuple[ScoredRound, ...]
-    standings: Standings
-    teams: tuple[TeamStanding, ...]
     seed: str | None  # the seed once revealed (T-26)
+    inputs: Inputs
+    asked_round: int | None  # the round asked for, within those started (None: every round)
+
+    @property
+    def digest(self) -> str:
+        """Of the inputs: equal digests, equal figures (the pages key their cache on it)."""
+        return self.inputs.digest
+
+    @cached_property
+    def figures(self) -> _Figures:
+        return standings_figures(self.inputs, self.asked_round)
+
+    @property
+    def rounds(self) -> tuple[RoundLine, ...]:
+        return self.figures.rounds
+
+    @property
+    def scored(self) -> tuple[ScoredRound, ...]:
+        return self.figures.scored
+
+    @property
+    def standings(self) -> Standings:
+        return self.figures.standings
+
+    @property
+    def teams(self) -> tuple[TeamStanding, ...]:
+        return self.figures.teams
 
     @property
     def through_round(self) -> int:
@@ -94,25 +137,35 @@ class TournamentStandings:
 
     @property
     def started(self) -> tuple[int, ...]:
-        return tuple(r.round for r in self.rounds if r.started)
+        return tuple(number for number, _, _, started in self.inputs.rounds if started)
 
     @property
     def playing(self) -> frozenset[int]:
         """Entrants at a table still being played."""
         return frozenset(s for r in self.rounds for t in r.tables if t.playing for s in t.seats)
 
+    @property
+    def current_round(self) -> int | None:
+        """The latest started round (the one the live page shows)."""
+        return self.started[-1] if self.started else None
+
     @cached_property
     def current(self) -> RoundLine | None:
-        """The latest started round (the one the live page shows)."""
+        """The latest started round's line."""
         started = [r for r in self.rounds if r.started]
         return started[-1] if started else None
 
     def name(self, number: int) -> str:
         return self.entrants[number].name
 
+    @property
+    def scale(self) -> Scale:
+        """Table scores are kept in twelfths (T-1 … T-4): what the standings are ranked in."""
+        return TWELFTHS
+
     def display(self, value: int) -> str:
         """T-3's form of a score in twelfths."""
-        return self.standings.scale.display(value)
+        return self.scale.display(value)
 
     def card(self, number: int) -> ScoreCard:
         """Entrant `number`'s score card (KeyError when he is not entered)."""
@@ -165,136 +218,260 @@ def substitutions(planned: PlannedTable) -> tuple[Substitution, ...]:
     return tuple(Substitution(s.seat, s.display_name, s.from_deal) for s in planned.substitutes.all())
 
 
+@dataclass(frozen=True)
+class _Planned:
+    """A planned table as the standings read it, without a model instance: its seats and flags, and its played
+    table's snapshot result (None before the table is made)."""
+
+    id: int
+    round: int
+    number: int
+    seats: tuple[int, int, int, int]
+    short: bool
+    table_id: int | None
+    snapshot: SnapshotResult | None
+    substitutes: tuple[Substitution, ...] = ()
+    holders: tuple[int | str, ...] | None = None  # who held each seat longest, where a substitute sat (T-78)
+
+
+# One row a planned table, joined to its played table and that table's snapshot (what snapshot_key depends on).
+_PLANNED_FIELDS = (
+    "id",
+    "round__number",
+    "number",
+    "seats",
+    "short",
+    "table_id",
+    "table__revision",
+    "table__first_dealer",
+    "table__extra_tours",
+    "table__ended_at",
+    "table__snapshot__revision",
+    "table__snapshot__key",
+    "table__snapshot__data",
+)
+
+
+def planned_tables(*, event: Event, tournament: Tournament, started: set[int]) -> list[_Planned]:
+    """Every planned table of the tournament in round and table order, each played table of a `started` round
+    with its snapshot's result: one query for the tables and their snapshots, one for the substitutes, when every
+    snapshot is current. A snapshot made for another revision or session is made again (snapshot_results)."""
+    session = event_session(event)
+    found = []
+    stale = []
+    keys: dict[tuple, str] = {}
+    rows = PlannedTable.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+    for values in rows.values_list(*_PLANNED_FIELDS):
+        pk, round_, number, seats, short, table_id, revision, first, extra, ended, kept, kept_key, data = values
+        snapshot = None
+        if table_id is not None and round_ in started:
+            shape = (first, extra, ended is not None)
+            key = keys.get(shape)
+            if key is None:  # a tournament's tables share a handful of shapes: each is hashed once
+                key = keys[shape] = snapshot_key(
+                    session, first_dealer=first, planned_deals=planned_deals(session, extra), ended=shape[2]
+                )
+            if kept == revision and kept_key == key:
+                made = decode(data, None, revision=revision, key=key)
+                snapshot = SnapshotResult(made.deals, made.complete, made.result, made.left, made.final, made.contracts)
+            else:
+                stale.append(table_id)
+        found.append(_Planned(pk, round_, number, tuple(seats), short, table_id, snapshot))  # type: ignore[arg-type]
+    if stale:
+        tables = list(Table.objects.filter(pk__in=stale).select_related("event"))
+        remade = snapshot_results(tables=tables)
+        found = [replace(p, snapshot=remade[p.table_id]) if p.table_id in remade else p for p in found]
+    subs: dict[int, list[Substitution]] = {}
+    people = Substitute.objects.filter(planned_table__round__tournament=tournament)
+    for planned_id, seat, name, player_name, from_deal in people.values_list(
+        "planned_table_id", "seat", "name", "player__name", "from_deal"
+    ):
+        subs.setdefault(planned_id, []).append(Substitution(seat, player_name or name, from_deal))
+    if not subs:
+        return found
+    # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
+    substituted = [p.table_id for p in found if p.id in subs and p.snapshot is not None]
+    tables = list(Table.objects.filter(pk__in=substituted).select_related("event"))
+    rows = {pk: s.rows for pk, s in snapshots_read(tables=tables, rows=True).items()} if tables else {}
+    return [
+        replace(
+            p,
+            substitutes=tuple(subs[p.id]),
+            holders=holders(_Rows(rows.get(p.table_id, ())), p.seats, subs[p.id]) if p.snapshot else None,
+        )
+        if p.id in subs
+        else p
+        for p in found
+    ]
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Everything a tournament's standings are made of, read as plain rows: the event's session, the tournament's
+    options and revealed seed, its rounds (number, session, byes, started), its planned tables with their played
+    tables' snapshot results and substitutes, its entrants and its teams. `digest` names them: equal digests,
+    equal standings (the standings are a pure function of these), whatever a restore did to the revisions."""
+
+    session: Session
+    options: dict
+    seed: str | None
+    rounds: tuple[tuple[int, int, tuple[int, ...], bool], ...]
+    planned: tuple[_Planned, ...]
+    entrants: tuple[Entrant, ...]
+    teams: tuple[tuple[str, tuple[int, ...]], ...]
+
+    @cached_property
+    def digest(self) -> str:
+        text = repr((self.session, self.options, self.seed, self.rounds, self.planned, self.entrants, self.teams))
+        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def standings_inputs(*, event: Event, tournament: Tournament) -> Inputs:
+    """The inputs of the tournament's standings: five queries when every snapshot is current."""
+    rounds = tuple(
+        (number, session, tuple(byes), started_at is not None)
+        for number, session, byes, started_at in PlannedRound.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("number", "session", "byes", "started_at")
+    )
+    started = {number for number, _, _, is_started in rounds if is_started}
+    entrants = tuple(
+        Entrant(number, name, withdrawn)
+        for number, name, withdrawn in tournament.entrants.order_by("number").values_list(
+            "number", "player__name", "withdrawn_after"
+        )
+    )
+    members: dict[str, list[int]] = {}
+    for team, number in tournament.teams.values_list("name", "members__number"):
+        members.setdefault(team, []).extend(() if number is None else (number,))
+    return Inputs(
+        session=event_session(event),
+        options=tournament.options,
+        seed=revealed_seed(tournament),
+        rounds=rounds,
+        planned=tuple(planned_tables(event=event, tournament=tournament, started=started)),
+        entrants=entrants,
+        teams=tuple((team, tuple(sorted(numbers))) for team, numbers in members.items()),
+    )
+
+
 def round_results(
-    *, event: Event, rounds: list[PlannedRound], options: TournamentOptions
+    inputs: Inputs, options: TournamentOptions
 ) -> tuple[tuple[RoundResult, ...], dict[tuple[int, int], TableLine]]:
     """Each round's plain results (T-82's tables, byes and sessions) from the snapshots of its played tables,
     and, for the pages, each table's line (by round and table number; the scores are filled in by the caller)."""
-    played = [pt.table for r in rounds for pt in r.tables.all() if r.started and pt.table is not None]
-    for table in played:  # one event for every table, not one instance a row
-        table.event = event
-    snapshots = snapshot_results(tables=played)
-    # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
-    substituted = [pt.table for r in rounds for pt in r.tables.all() if pt.table is not None and pt.substitutes.all()]
-    rows = {pk: s.rows for pk, s in snapshots_read(tables=substituted, rows=True).items()} if substituted else {}
-    session = Session(
-        ruleset=event.engine_ruleset,
-        options=event.engine_options,
-        start=event.start,
-        favourite_suit=event.favourite_suit or None,
-    )
+    by_round: dict[int, list[_Planned]] = {}
+    for planned in inputs.planned:
+        by_round.setdefault(planned.round, []).append(planned)
+    session = inputs.session
     most = 4 * session.options.session_tours
     results = []
     lines = {}
-    for planned_round in rounds:
+    for number, session_number, byes, started in inputs.rounds:
         tables = []
-        for planned in planned_round.tables.all():
-            seats = tuple(planned.seats)
-            subs = substitutions(planned)
-            if not planned_round.started or planned.table is None:
+        for planned in by_round.get(number, ()):
+            seats, subs = planned.seats, planned.substitutes
+            if planned.snapshot is None:
                 result = TableResult(planned.number, seats, None, complete=False)  # type: ignore[arg-type]
-                deals = 0
+                deals_played = 0
             else:
-                table = planned.table
-                snapshot = snapshots[table.pk]
-                result = _result(table, snapshot, rows.get(table.pk, ()), session, planned, seats, subs, options)
-                deals = snapshot.deals
+                result = _result(planned, session, options)
+                deals_played = planned.snapshot.deals
             tables.append(result)
-            lines[(planned_round.number, planned.number)] = TableLine(
-                round=planned_round.number,
+            lines[(number, planned.number)] = TableLine(
+                round=number,
                 table=planned.number,
-                seats=seats,  # type: ignore[arg-type]
+                seats=seats,
                 changes=result.changes,
                 scores=None,
-                deals=deals,
+                deals=deals_played,
                 planned_deals=most,
-                playing=planned_round.started and not result.complete,
+                playing=started and not result.complete,
                 short=planned.short,
                 substitutes=subs,
             )
         results.append(
-            RoundResult(
-                round=planned_round.number,
-                tables=tuple(tables),
-                byes=tuple(planned_round.byes),
-                session=planned_round.session,
-                started=planned_round.started,
-            )
+            RoundResult(round=number, tables=tuple(tables), byes=byes, session=session_number, started=started)
         )
     return tuple(results), lines
 
 
-def _result(
-    table: Table,
-    snapshot: SnapshotResult,
-    rows: tuple[SnapshotRow, ...],
-    session: Session,
-    planned: PlannedTable,
-    seats: tuple,
-    subs: tuple[Substitution, ...],
-    options: TournamentOptions,
-) -> TableResult:
+def _result(planned: _Planned, session: Session, options: TournamentOptions) -> TableResult:
     """A played table's result from its snapshot: T-83's settled details (a table still being played counts as if
-    it ended after its last recorded deal; ended without a valid deal, it is short with changes of 0)."""
-    if options.method == "contracts":
-        deals = [d.to_record() for d in table.deals.order_by("position")]
-        return table_result(
-            session, deals, table=planned.number, seats=seats, tournament=options, short=planned.short, substitutes=subs
-        )
+    it ended after its last recorded deal; ended without a valid deal, it is short with changes of 0), and under
+    `contracts` its contract points from the snapshot's tally (T-39)."""
+    snapshot = planned.snapshot
+    assert snapshot is not None
     valid = snapshot.deals
-    changes = None
+    changes = points = None
     if valid or planned.short:
         changes = tuple(balance - session.start for balance in snapshot.final)
+        if options.method == "contracts":
+            points = snapshot.contracts.points(options)
     return TableResult(
         table=planned.number,
-        seats=seats,  # type: ignore[arg-type]
+        seats=planned.seats,
         changes=changes,  # type: ignore[arg-type]
+        contract_points=points,
         valid_deals=valid,
         complete=planned.short or valid == 4 * session.options.session_tours,
         short=planned.short,
-        substitutes=subs,
-        holders=holders(_Rows(rows), seats, subs),  # type: ignore[arg-type]
+        substitutes=planned.substitutes,
+        holders=planned.holders or planned.seats,
     )
 
 
-def tournament_standings(*, event: Event, through_round: int | None = None) -> TournamentStandings:
-    """The tournament's standings after `through_round` (default: every round), with every round's tables."""
-    tournament = Tournament.objects.select_related("event", "event__club").get(event=event)
-    options = TournamentOptions.from_mapping(tournament.options)
-    ruleset = event.engine_ruleset
-    rounds = planned_rounds(tournament=tournament)
-    results, lines = round_results(event=event, rounds=rounds, options=options)
+@dataclass(frozen=True)
+class _Figures:
+    """What the engine makes of a tournament's inputs (kept in the cache under their digest)."""
+
+    rounds: tuple[RoundLine, ...]
+    scored: tuple[ScoredRound, ...]
+    standings: Standings
+    teams: tuple[TeamStanding, ...]
+
+
+def _figures(inputs: Inputs, through_round: int | None) -> _Figures:
+    options = TournamentOptions.from_mapping(inputs.options)
+    ruleset = inputs.session.ruleset
+    results, lines = round_results(inputs, options)
     scored = score_rounds(results, options, ruleset)
-    entrants = entrants_of(tournament=tournament)
-    seed = revealed_seed(tournament)
-    if through_round is not None:  # after a round played: a later one asked for shows the last played
-        started = [r.round for r in results if r.started]
-        through_round = max(1, min(through_round, started[-1])) if started else None
-    standings = rank(entrants, scored, options, scale=TWELFTHS, seed=seed, through_round=through_round)
-    teams = rank_teams(
-        {
-            team.name: sorted(m.number for m in team.members.all())
-            for team in tournament.teams.prefetch_related("members")
-        },
-        standings,
-        options,
-        seed=seed,
-    )
+    standings = rank(inputs.entrants, scored, options, scale=TWELFTHS, seed=inputs.seed, through_round=through_round)
+    teams = rank_teams(dict(inputs.teams), standings, options, seed=inputs.seed)
     round_lines = []
     for scored_round in scored:
         tables = tuple(replace(lines[(scored_round.round, t.table)], scores=t.scores) for t in scored_round.tables)
         round_lines.append(
             RoundLine(scored_round.round, scored_round.session, scored_round.started, tables, scored_round.byes)
         )
+    return _Figures(tuple(round_lines), scored, standings, teams)
+
+
+def standings_figures(inputs: Inputs, through_round: int | None) -> _Figures:
+    """The engine's figures for `inputs` after `through_round`, kept in Django's cache under the digest of the
+    inputs: a poll that finds nothing changed ranks nothing."""
+    key = f"tournament-standings:{inputs.digest}:{through_round}"
+    figures = cache.get(key)
+    if figures is None:
+        figures = _figures(inputs, through_round)
+        cache.set(key, figures, KEPT_SECONDS)
+    return figures
+
+
+def tournament_standings(*, event: Event, through_round: int | None = None) -> TournamentStandings:
+    """The tournament's standings after `through_round` (default: every round), with every round's tables."""
+    tournament = Tournament.objects.select_related("event", "event__club").get(event=event)
+    inputs = standings_inputs(event=event, tournament=tournament)
+    if through_round is not None:  # after a round played: a later one asked for shows the last played
+        started = [number for number, _, _, is_started in inputs.rounds if is_started]
+        through_round = max(1, min(through_round, started[-1])) if started else None
     return TournamentStandings(
         event=event,
         tournament=tournament,
-        ruleset=ruleset,
-        options=options,
-        entrants={e.number: e for e in entrants},
-        rounds=tuple(round_lines),
-        scored=scored,
-        standings=standings,
-        teams=teams,
-        seed=seed,
+        ruleset=inputs.session.ruleset,
+        options=TournamentOptions.from_mapping(tournament.options),
+        entrants={e.number: e for e in inputs.entrants},
+        seed=inputs.seed,
+        inputs=inputs,
+        asked_round=through_round,
     )

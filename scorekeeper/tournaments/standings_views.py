@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from scorekeeper.events.forms import RoundForm
@@ -35,23 +36,27 @@ def through_round(query) -> int | None:
 
 def standings_context(event: Event, *, round_number: int | None = None, token: str | None = None) -> dict:
     """The standings after `round_number` (every round when None), the round's tables, the teams and the method
-    in words; `token`: the public link the page is seen through, if any."""
+    in words; `token`: the public link the page is seen through, if any. What is drawn from the engine's figures
+    is made when the template reads it: the parts of the pages cached under `cache_key` do not."""
     view = tournament_standings(event=event, through_round=round_number)
     if round_number is not None and not view.started:
         round_number = None  # nothing played yet: no round's standings to show
     elif round_number is not None:
-        round_number = view.through_round  # a round asked for before it was played shows the last played
-    shown = round_number or (view.current.round if view.current else None)
+        round_number = view.asked_round  # a round asked for before it was played shows the last played
+    shown = round_number or view.current_round
     return {
         "event": event,
         "view": view,
-        "rows": pages.rows(view),
-        "teams": pages.team_rows(view),
+        # What the cached parts of the pages vary on besides the language: the same figures seen from the same
+        # place (the links in them lead to the director's pages or to the public link's) give the same markup.
+        "cache_key": f"{event.pk}:{view.digest}:{round_number}:{shown}:{token or ''}",
+        "rows": SimpleLazyObject(lambda: pages.rows(view)),
+        "teams": SimpleLazyObject(lambda: pages.team_rows(view)),
         "round": round_number,
         "shown_round": shown,
-        "tables": pages.table_rows(view, shown),
+        "tables": SimpleLazyObject(lambda: pages.table_rows(view, shown)),
         "rounds": view.started,
-        "explained": pages.explained(view),
+        "explained": SimpleLazyObject(lambda: pages.explained(view)),
         "updated": timezone.localtime(),
         "token": token,
         "seed_sha256": view.tournament.seed_sha256,

@@ -13,7 +13,7 @@ from django.core.management.base import CommandError
 
 from scorekeeper.engine.tournament.document import Result, parse_tournament, standings_json, tournament_json
 from scorekeeper.events.models import Event
-from scorekeeper.tables.models import Deal, Table
+from scorekeeper.tables.models import Deal, Table, TableSnapshot
 from scorekeeper.tournaments.exports import tournament_document, tournament_of
 from scorekeeper.tournaments.imports import tournament_import
 from scorekeeper.tournaments.models import Entrant, Tournament
@@ -197,3 +197,35 @@ def test_every_method_agrees_with_the_command_line(tmp_path, method):
     from_app = standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
     assert from_app == json.loads(done.stdout)
     assert from_app["method"] == method
+
+
+def test_standings_read_from_stale_or_missing_snapshots_are_the_same(tmp_path):
+    """A table whose snapshot is missing, or was kept for another revision (a restore), is folded again before
+    the standings read it: the standings document is the one the command line gives."""
+    event = tournament_import(raw=make_document(revealed=True), club=make_club())
+    file = tmp_path / "t.json"
+    file.write_text(json.dumps(tournament_document(event=event)))
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.engine", "standings", str(file)], capture_output=True, check=True
+    )
+    kept = TableSnapshot.objects.filter(table__event=event).order_by("table__round", "table__number")
+    first, second = kept[0].table_id, kept[1].table_id
+    TableSnapshot.objects.filter(table_id=first).delete()
+    TableSnapshot.objects.filter(table_id=second).update(revision=0, data={})
+    app = tournament_standings(event=event)
+    from_app = standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
+    assert from_app == json.loads(done.stdout)
+    assert TableSnapshot.objects.get(table_id=second).revision > 0  # kept again, made for the table's revision
+    assert TableSnapshot.objects.filter(table_id=first).exists()
+
+
+def test_under_contracts_the_app_prices_each_snapshot_s_tally_as_the_command_line_folds_the_deals(tmp_path):
+    event = tournament_import(raw=make_document(method="contracts"), club=make_club())
+    file = tmp_path / "t.json"
+    file.write_text(json.dumps(tournament_document(event=event)))
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.engine", "standings", str(file)], capture_output=True, check=True
+    )
+    app = tournament_standings(event=event)
+    from_app = standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
+    assert from_app == json.loads(done.stdout)

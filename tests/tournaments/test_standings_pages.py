@@ -135,3 +135,27 @@ def test_the_club_results_site_ranks_a_closed_tournament_by_its_method(client):
         client.get(reverse("public-standings", args=[event_link_make(event=event).token])).content.decode()
     )
     assert "firsts at a table" in html
+
+
+def test_the_live_board_follows_each_new_deal_and_each_reader_s_language(client, director_event):
+    """The board's markup is kept under the digest of what the standings are made of: a new deal is a new
+    digest, and the language is part of the key."""
+    from scorekeeper.engine import Contract, DealRecord
+    from scorekeeper.tables.models import Table
+    from scorekeeper.tables.services import deal_record
+    from scorekeeper.tables.snapshot import snapshot_read
+
+    url = reverse("tournament-live", args=[director_event.pk])
+    before = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "playing, 7/8" in before  # round 3's table 1, one deal short
+    french = client.get(url, headers={"HX-Request": "true", "Accept-Language": "fr"}).content.decode()
+    assert "Tour 3 : les tables" in french and "Round 3: the tables" not in french
+    table = Table.objects.get(event=director_event, round=3, number=1)
+    snapshot = snapshot_read(table=table)
+    dealer = snapshot.state.next_dealer
+    # Its eighth valid deal: the seat on the dealer's right plays a solo and makes five tricks.
+    record = DealRecord(dealer=dealer, contract=Contract.SOLO, hombre=(dealer + 1) % 4, trump="S", tricks=5)
+    deal_record(table=table, position=snapshot.records + 1, record=record)
+    after = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "playing, 7/8" not in after and "Round 3: the tables" in after
+    assert _rows(after) != _rows(before)

@@ -369,30 +369,60 @@ def beaten(values: Sequence[int]) -> tuple[int, ...]:
     return tuple(sum((value > other) - (value < other) for other in values) for value in values)
 
 
+@dataclass(frozen=True, slots=True)
+class ContractTally:
+    """Per seat (0-3), what T-37 and T-38's contract points are made of whatever the tournament's point values:
+    contracts won on the playing side and their table values, contracts lost as a liable player and their table
+    values, and defences against a side of two and of one (two or three defenders). A table's snapshot keeps it,
+    so that the points are a sum of four products, not a fold of the table's deals."""
+
+    won: tuple[int, int, int, int] = (0, 0, 0, 0)
+    won_value: tuple[int, int, int, int] = (0, 0, 0, 0)
+    lost: tuple[int, int, int, int] = (0, 0, 0, 0)
+    lost_value: tuple[int, int, int, int] = (0, 0, 0, 0)
+    defended_two: tuple[int, int, int, int] = (0, 0, 0, 0)  # with one other defender
+    defended_three: tuple[int, int, int, int] = (0, 0, 0, 0)  # with two other defenders
+
+    def added(self, entries: Iterable[LedgerEntry], options: Options) -> ContractTally:
+        """This tally with `entries` (ledger entries settled under `options`) added; void deals add nothing."""
+        counts = [list(self.won), list(self.won_value), list(self.lost), list(self.lost_value)]
+        defended = {2: list(self.defended_two), 3: list(self.defended_three)}
+        for entry in entries:
+            if entry.void:
+                continue
+            deal = entry.deal
+            value = pp.TABLE[pp.column(deal, options.pp_self_call_column)][entry.line] * entry.factor
+            if entry.line in pp.WON_LINES:
+                for seat in deal.side:
+                    counts[0][seat] += 1
+                    counts[1][seat] += value
+                continue
+            # The ally of an ordinary alliance is exempt; both players of a forced Spadille are liable (T-38).
+            for seat in deal.side if deal.contract is Contract.FORCED else (deal.hombre,):
+                counts[2][seat] += 1
+                counts[3][seat] += value
+            for seat in deal.opponents:
+                defended[len(deal.opponents)][seat] += 1
+        return ContractTally(*(tuple(c) for c in counts), tuple(defended[2]), tuple(defended[3]))  # type: ignore[arg-type]
+
+    def points(self, tournament: TournamentOptions) -> tuple[int, int, int, int]:
+        """T-37, T-38: each seat's contract points under the tournament's point values."""
+        return tuple(  # type: ignore[return-value]
+            tournament.contracts_win * self.won[seat]
+            + self.won_value[seat]
+            + self.lost_value[seat]
+            - tournament.contracts_loss * self.lost[seat]
+            + tournament.contracts_defence_two * self.defended_two[seat]
+            + tournament.contracts_defence_three * self.defended_three[seat]
+            for seat in range(4)
+        )
+
+
 def contract_points(
     entries: Iterable[LedgerEntry], options: Options, tournament: TournamentOptions
 ) -> tuple[int, int, int, int]:
     """T-37, T-38: the sum of each seat's contract points over a table's ledger entries (void deals score 0)."""
-    win, loss = tournament.contracts_win, tournament.contracts_loss
-    defence = {2: tournament.contracts_defence_two, 3: tournament.contracts_defence_three}
-    points = [0, 0, 0, 0]
-    for entry in entries:
-        if entry.void:
-            continue
-        deal = entry.deal
-        value = pp.TABLE[pp.column(deal, options.pp_self_call_column)][entry.line] * entry.factor
-        if entry.line in pp.WON_LINES:
-            for seat in deal.side:
-                points[seat] += win + value
-            continue
-        # The ally of an ordinary alliance is exempt; both players of a forced Spadille are liable (T-38).
-        liable = deal.side if deal.contract is Contract.FORCED else (deal.hombre,)
-        for seat in liable:
-            points[seat] += value - loss
-        share = defence[len(deal.opponents)]
-        for seat in deal.opponents:
-            points[seat] += share
-    return tuple(points)  # type: ignore[return-value]
+    return ContractTally().added(entries, options).points(tournament)
 
 
 def table_scores(

@@ -17,6 +17,7 @@ from scorekeeper.engine.tournament.scores import (
     LINEAR,
     TOP_HEAVY,
     TWELFTHS,
+    ContractTally,
     Substitution,
     TournamentOptions,
     beaten,
@@ -196,6 +197,34 @@ def test_contracts_of_the_seven_deal_sequence():
     assert contracts_of(vector("PP sequence")) == (206, 2, 132, 66)
     doc = {**vector("PP sequence"), "ruleset": "parlett-chips", "start": 40}
     assert contracts_of(doc) == (206, 2, 132, 66)
+
+
+def test_the_tally_of_the_pc6_tour_by_hand():
+    """PC-6 by hand: Ann's and Ben's solos lost (values -20, -40) against three defenders, Cat's alliance with Dan
+    lost (value -10, Dan exempt) against Ann and Ben, Dan's solo won (value 10) against three."""
+    session, records, _ = parse_document(vector("PC-6"))
+    tally = ContractTally().added(fold(session, records).entries, session.options)
+    assert tally == ContractTally(
+        won=(0, 0, 0, 1),
+        won_value=(0, 0, 0, 10),
+        lost=(1, 1, 1, 0),
+        lost_value=(-20, -40, -10, 0),
+        defended_two=(1, 1, 0, 0),
+        defended_three=(1, 1, 2, 2),
+    )
+    # 50 a won contract, 50 off a lost one, 40 and 30 a defence: 0, -20, 0, 120 as §9.7 gives.
+    assert tally.points(TournamentOptions(method="contracts")) == (0, -20, 0, 120)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.sampled_from(list(RuleSet)), st.integers(min_value=0, max_value=40))
+def test_a_tally_kept_deal_by_deal_is_the_tally_of_the_whole_table(rng, ruleset, cut):
+    session = random_session(rng, ruleset)
+    entries = fold(session, [deal for deal, _ in random_table(rng, session, 40)]).entries
+    whole = ContractTally().added(entries, session.options)
+    assert ContractTally().added(entries[:cut], session.options).added(entries[cut:], session.options) == whole
+    options = TournamentOptions(method="contracts", contracts_win=7, contracts_defence_three=3)
+    assert whole.points(options) == contract_points(entries, session.options, options)
 
 
 @pytest.mark.parametrize(
