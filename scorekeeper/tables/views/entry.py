@@ -98,6 +98,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             user=request.user,
             idempotency_key=key,
             snapshot=view.snapshot,
+            settled=preview.get("entry"),  # settled against view.snapshot, its key looked up above
         )
     except services.AlreadySaved as already:
         if already.deal.position >= view.next_position:
