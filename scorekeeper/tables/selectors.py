@@ -22,7 +22,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.links import token_paths
 from scorekeeper.tables.models import Deal, DealChange, Signature, Table
-from scorekeeper.tables.presenters import describe, describe_record, describe_row
+from scorekeeper.tables.presenters import describe, describe_record, describe_rows
 from scorekeeper.tables.snapshot import Snapshot, SnapshotRow, TourTotal, snapshot_read
 
 __all__ = [
@@ -156,12 +156,11 @@ class TableView:
     def ledger_rows(self) -> tuple[tuple[SnapshotRow, str, str], ...]:
         """The ledger as the table page shows it, newest first: each deal (the snapshot's row), what was played
         in words, and the address of its page."""
-        players = self.session.players
         first = reverse("deal", args=[self.table.token, 1])
         prefix = first[: -len("1/")]  # every deal's address but its position: one reverse() for the ledger
-        return tuple(
-            (row, describe_row(row, players), f"{prefix}{row.position}/") for row in reversed(self.snapshot.rows)
-        )
+        rows = self.snapshot.rows[::-1]
+        described = describe_rows(rows, self.session.players)
+        return tuple((row, summary, f"{prefix}{row.position}/") for row, summary in zip(rows, described, strict=True))
 
     def explained(self, position: int) -> LedgerEntry:
         """Deal `position` settled again with its explanation (a page shows one deal's, never every deal's)."""
