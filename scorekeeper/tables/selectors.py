@@ -286,10 +286,12 @@ def _table_with_seats() -> QuerySet[Table]:
     return Table.objects.select_related("event", "seat_0", "seat_1", "seat_2", "seat_3", "snapshot")
 
 
-def table_by_token(*, token: str) -> Table:
-    """The table an entry link reaches (404 for any other string)."""
+def table_by_token(*, token: str, rows: bool = True) -> Table:
+    """The table an entry link reaches (404 for any other string); without `rows`, its snapshot is read without
+    each deal's row (what the live preview needs: the table after its last deal)."""
+    tables = _table_with_seats() if rows else _table_with_seats().defer("snapshot__rows")
     try:
-        return _table_with_seats().get(token=token)
+        return tables.get(token=token)
     except Table.DoesNotExist:
         raise Http404("No table has this link.") from None
 
