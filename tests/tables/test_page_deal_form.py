@@ -63,3 +63,49 @@ def test_a_held_codille_remainder_is_asked_for_on_the_next_deal_only(client):
     paid = DealRecord(dealer=0, contract=Contract.SOLO, hombre=2, trump="S", tricks=6, remainder_winner=3)
     deal_record(table=table, position=2, record=paid)
     assert "Codille remainder goes to" not in page(client, table)
+
+
+def preview(client, table, **fields) -> str:
+    post = {"run_side": "0", "position": "1", "hombre": "0", "contract": "solo", "trump": "S", "tricks": "5", **fields}
+    response = client.post(reverse("table-preview", args=[table.token]), post, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def asked(html: str) -> set[str]:
+    """The penalty fields the form asks for."""
+    return set(re.findall(r'name="(penalty_\w+)"', html))
+
+
+def test_a_penalty_asks_for_its_offender_once_its_kind_is_chosen_and_a_second_one_after_it(client):
+    table = make_table()
+    assert asked(page(client, table)) == {"penalty_kind"}
+    assert asked(preview(client, table)) == {"penalty_kind"}
+    renounce = preview(client, table, penalty_kind="renounce")
+    assert asked(renounce) == {
+        "penalty_kind",
+        "penalty_seat",
+        "penalty_count",
+        "penalty_intentional",
+        "penalty_kind_2",
+    }
+    assert re.search(r'id="id_penalty_seat_error">Who committed the penalty\?<', renounce)
+    turned = preview(client, table, penalty_kind="renounce", penalty_seat="1", penalty_kind_2="turned_hand")
+    assert asked(turned) == {
+        "penalty_kind",
+        "penalty_seat",
+        "penalty_count",
+        "penalty_intentional",
+        "penalty_kind_2",
+        "penalty_seat_2",
+        "penalty_other_2",
+        "penalty_count_2",
+        "penalty_intentional_2",
+    }
+
+
+def test_a_wrong_entry_in_a_penalty_part_not_asked_for_is_shown_beside_it(client):
+    table = make_table()
+    html = preview(client, table, penalty_count="12")
+    assert "penalty_count" in asked(html)
+    assert re.search(r'id="id_penalty_count_error">[^<]+<', html)
