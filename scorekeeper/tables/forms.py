@@ -218,12 +218,21 @@ class DealForm(forms.Form):
 
     @property
     def penalty_slots(self) -> list[dict]:
-        """The two penalties' fields by part (kind, seat, other, count, intentional), and those whose errors are
-        shown below them (`checked`)."""
+        """The two penalties' fields by part (kind, seat, other, count, intentional), those whose errors are shown
+        below them (`checked`), and what applies of them: a slot's kind once the slot before has one (`shown`), its
+        other parts once its kind is chosen (`chosen`), the owner of a turned hand for that penalty only (`turned`).
+        A part with an error is always shown."""
         slots = []
+        before = True  # the first slot's kind is always asked for
         for slot in ("", "_2"):
             fields = {part: self[f"penalty_{part}{slot}"] for part in PENALTY_PARTS}
             fields["checked"] = [fields[part] for part in PENALTY_PARTS[:4]]
+            kind = fields["kind"].value() or ""
+            wrong = any(fields[part].errors for part in PENALTY_PARTS)
+            fields["chosen"] = bool(kind) or wrong
+            fields["shown"] = before or fields["chosen"]
+            fields["turned"] = kind == PenaltyKind.TURNED_HAND.value or bool(fields["other"].errors)
+            before = bool(kind)
             slots.append(fields)
         return slots
 

@@ -43,14 +43,23 @@ def describe(entry: LedgerEntry, players: Sequence[str]) -> str:
     return f"{who} {CONTRACTS[deal.contract]} {SUIT_SYMBOLS.get(deal.trump, '')}, {deal.tricks}: {LINES[entry.line]}"
 
 
-def describe_row(row, players: Sequence[str]) -> str:
-    """describe() of a snapshot's row (tables.snapshot.SnapshotRow): the same words."""
-    if row.void:
-        return _("misdeal (%(dealer)s deals again)") % {"dealer": players[row.dealer]}
-    who = players[row.hombre]
-    if row.ally is not None:
-        who += " + " + players[row.ally]
-    return f"{who} {CONTRACTS[row.contract]} {SUIT_SYMBOLS.get(row.trump, '')}, {row.tricks}: {LINES[row.line]}"
+def describe_rows(rows, players: Sequence[str]) -> list[str]:
+    """describe() of each of a snapshot's rows (tables.snapshot.SnapshotRow): the same words, each translated once
+    for the whole ledger (a lazy word looks its catalogue up at every use, twice a row)."""
+    contracts = {contract: str(word) for contract, word in CONTRACTS.items()}
+    lines = {line: str(word) for line, word in LINES.items()}
+    described = []
+    for row in rows:
+        if row.void:
+            described.append(_("misdeal (%(dealer)s deals again)") % {"dealer": players[row.dealer]})
+            continue
+        who = players[row.hombre]
+        if row.ally is not None:
+            who += " + " + players[row.ally]
+        described.append(
+            f"{who} {contracts[row.contract]} {SUIT_SYMBOLS.get(row.trump, '')}, {row.tricks}: {lines[row.line]}"
+        )
+    return described
 
 
 def describe_record(deal: DealRecord, players: Sequence[str]) -> str:

@@ -22,7 +22,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.links import token_paths
 from scorekeeper.tables.models import Deal, DealChange, Signature, Table
-from scorekeeper.tables.presenters import describe, describe_record, describe_row
+from scorekeeper.tables.presenters import describe, describe_record, describe_rows
 from scorekeeper.tables.snapshot import Snapshot, SnapshotRow, TourTotal, snapshot_read
 
 __all__ = [
@@ -156,12 +156,11 @@ class TableView:
     def ledger_rows(self) -> tuple[tuple[SnapshotRow, str, str], ...]:
         """The ledger as the table page shows it, newest first: each deal (the snapshot's row), what was played
         in words, and the address of its page."""
-        players = self.session.players
         first = reverse("deal", args=[self.table.token, 1])
         prefix = first[: -len("1/")]  # every deal's address but its position: one reverse() for the ledger
-        return tuple(
-            (row, describe_row(row, players), f"{prefix}{row.position}/") for row in reversed(self.snapshot.rows)
-        )
+        rows = self.snapshot.rows[::-1]
+        described = describe_rows(rows, self.session.players)
+        return tuple((row, summary, f"{prefix}{row.position}/") for row, summary in zip(rows, described, strict=True))
 
     def explained(self, position: int) -> LedgerEntry:
         """Deal `position` settled again with its explanation (a page shows one deal's, never every deal's)."""
@@ -287,10 +286,12 @@ def _table_with_seats() -> QuerySet[Table]:
     return Table.objects.select_related("event", "seat_0", "seat_1", "seat_2", "seat_3", "snapshot")
 
 
-def table_by_token(*, token: str) -> Table:
-    """The table an entry link reaches (404 for any other string)."""
+def table_by_token(*, token: str, rows: bool = True) -> Table:
+    """The table an entry link reaches (404 for any other string); without `rows`, its snapshot is read without
+    each deal's row (what the live preview needs: the table after its last deal)."""
+    tables = _table_with_seats() if rows else _table_with_seats().defer("snapshot__rows")
     try:
-        return _table_with_seats().get(token=token)
+        return tables.get(token=token)
     except Table.DoesNotExist:
         raise Http404("No table has this link.") from None
 

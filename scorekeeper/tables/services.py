@@ -106,6 +106,7 @@ def deal_record(
     user: User = None,
     idempotency_key: str = "",
     snapshot: Snapshot | None = None,
+    settled: LedgerEntry | None = None,
 ) -> Deal:
     """Record the table's next deal. `position` is the deal the form was for: a save for a position another
     phone has recorded meanwhile is refused (StaleDeal). The dealer follows the rotation; the engine refuses any
@@ -118,16 +119,22 @@ def deal_record(
     instance, else read here), before the write lock is taken: under the lock only the revision is checked, and
     the deal, its audit row, the new revision and the snapshot after the deal are written. If another write came
     in between (another phone's save, a correction), the revision has moved and the deal is settled again under
-    the lock against the stored deals."""
-    stored = deal_saved_with_key(table=table, key=idempotency_key)
-    if stored is not None:
-        raise AlreadySaved(stored)
+    the lock against the stored deals.
+
+    `settled`: the deal as the caller settled it against `snapshot` (deal_settlement) after it looked the key up and
+    found nothing, as the table's page does before it validates a form: neither is done twice. A write between that
+    look-up and the lock (the same key saved by a retry) has moved the revision, and the replay looks again."""
+    fresh = settled is not None and snapshot is not None and snapshot.revision == table.revision
+    if not fresh:
+        stored = deal_saved_with_key(table=table, key=idempotency_key)
+        if stored is not None:
+            raise AlreadySaved(stored)
     session = table.session()
     if snapshot is None or snapshot.revision != table.revision:
         snapshot = snapshot_read(table=table, session=session)
     entry = None
     if position == snapshot.records + 1 and not snapshot.complete:
-        entry = settle_deal(session, snapshot.state, record, position)
+        entry = settled if fresh else settle_deal(session, snapshot.state, record, position)
     with transaction.atomic():
         locked = _writable(table_lock(pk=table.pk))
         if entry is None or locked.revision != snapshot.revision:

@@ -352,14 +352,16 @@ def snapshot_refresh(*, table: Table, session: Session | None = None) -> Snapsho
 def snapshot_read(*, table: Table, session: Session | None = None, loaded: bool = False) -> Snapshot:
     """`table`'s snapshot at the revision the instance holds. Made again, under the table's write lock, when it is
     missing or was made for another revision or session (a restore, a changed option, a first read). `loaded`:
-    the table was just read with its snapshot (select_related), which is then not read again."""
+    the table was just read with its snapshot (select_related), which is then not read again; read without its
+    rows (table_by_token's `rows`), the snapshot has none."""
     key = table_key(table, session)
     try:
         stored = table.snapshot if loaded else TableSnapshot.objects.filter(table_id=table.pk).first()
     except TableSnapshot.DoesNotExist:
         stored = None
     if stored is not None and stored.revision == table.revision and stored.key == key:
-        return decode(stored.data, stored.rows, revision=stored.revision, key=key)
+        rows = None if "rows" in stored.get_deferred_fields() else stored.rows
+        return decode(stored.data, rows, revision=stored.revision, key=key)
     return _remade(table, session)
 
 

@@ -96,6 +96,19 @@ def test_the_preview_answer_has_each_seats_change_by_hand_and_a_token_the_save_a
     assert saved.status_code == 302 and Deal.objects.filter(table=table).count() == 1
 
 
+def test_the_preview_address_without_htmx_answers_the_whole_page_with_its_ledger(client):
+    table = make_table()
+    assert post_deal(client, table, 1, PC6_POSTS[0]).status_code == 302
+    post = {**BASE, **PC6_POSTS[1], "position": "2"}
+    fragment = client.post(url(table, "table-preview"), post, headers={"HX-Request": "true"}).content.decode()
+    assert "<html" not in fragment and "Ann plays solo, 5 tricks: remise" not in fragment
+    page = client.post(url(table, "table-preview"), post)
+    html = page.content.decode()
+    assert page.status_code == 200 and "<html" in html
+    assert "<strong>1.</strong> Ann solo ♠, 5: remise" in html  # deal 1 in the ledger, under the form's preview
+    assert Deal.objects.filter(table=table).count() == 1
+
+
 def test_preview_button_without_javascript_saves_nothing(client):
     table = make_table()
     response = post_deal(client, table, 1, {**PC6_POSTS[0], "action": "preview"})

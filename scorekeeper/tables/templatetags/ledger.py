@@ -6,8 +6,9 @@ Every text is escaped; the numbers are integers."""
 
 from __future__ import annotations
 
+from html import escape  # Django's escape() is this one behind a check for lazy text, which costs as much
+
 from django import template
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -42,9 +43,10 @@ def tour_rows(view) -> SafeString:
     """Each tour's changes, the tour in play marked so."""
     in_play = escape(_("in play"))  # outside the f-string: xgettext does not look inside one
     in_play = f' <span class="muted">({in_play})</span>'
+    tour_name = _("Tour %(tour)s")  # looked up once, not once a tour
     out = []
     for tour in view.tours:
-        name = escape(_("Tour %(tour)s") % {"tour": tour.tour})
+        name = escape(tour_name % {"tour": tour.tour})
         deltas = "".join(f'<td class="num">{d:+d}</td>' for d in tour.deltas)
         mark = "" if tour.complete else in_play
         out.append(

@@ -98,6 +98,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             user=request.user,
             idempotency_key=key,
             snapshot=view.snapshot,
+            settled=preview.get("entry"),  # settled against view.snapshot, its key looked up above
         )
     except services.AlreadySaved as already:
         if already.deal.position >= view.next_position:
@@ -156,7 +157,7 @@ def _saved(request: HttpRequest, view: TableView, deal, *, created: bool) -> Htt
 @require_POST
 def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     """The live preview (htmx): the form again, with what applies shown and the settlement it would give."""
-    table = table_by_token(token=token)
+    table = table_by_token(token=token, rows=not request.htmx)  # the form alone shows no deal of the ledger
     view = table_screen(table=table)
     form = deal_form_for(view, request.POST)
     preview = preview_of(view, form, view.state, view.next_position, view.next_dealer)

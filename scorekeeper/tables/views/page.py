@@ -35,8 +35,9 @@ def deal_form_for(view: TableView, data=None, *, before=None, **kwargs) -> DealF
 
 
 def preview_of(view: TableView, form: DealForm, state, position: int, dealer: int, explain: bool = True) -> dict | None:
-    """The record the entries describe and the settlement it would give (explained unless told not to: a save
-    shows none), without saving; engine refusals go next to their field (None then)."""
+    """The record the entries describe and the settlement it would give, without saving, worded and explained
+    unless told not to (a save shows none: then the record and its settlement only); engine refusals go next to
+    their field (None then)."""
     if not form.is_valid():
         return None
     try:
@@ -47,12 +48,14 @@ def preview_of(view: TableView, form: DealForm, state, position: int, dealer: in
         return None
     except forms.ValidationError:  # to_record has put the problem next to its field
         return None
+    if not explain:
+        return {"record": record, "entry": entry}
     return {
         "record": record,
         "entry": entry,
         "rows": seat_rows(view, entry.deltas, entry.balances),
         "store": store_text(entry.state, view.ruleset),
-        "explanation": explanation(entry, view.session.players) if explain else "",
+        "explanation": explanation(entry, view.session.players),
     }
 
 
