@@ -302,6 +302,10 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
         if deal_saved_with_key(table=table, key=key) is not None:
             messages.info(request, _("This board was already saved."))
             return redirect("board-entry", token=token)
+        if state.next_board is None:
+            # Every board is played here: the page has no form left to show a refusal beside, so it says why.
+            messages.error(request, _("This table's round has ended: nothing more can be recorded here."))
+            return redirect("board-entry", token=token)
         form = _board_form(view, state, request.POST)
         choice = BoardChoice(request.POST)
         status = 400

@@ -110,6 +110,20 @@ def test_a_bad_document_is_refused_whole_naming_the_field(tmp_path, path, value,
     assert not Event.objects.exists() and not Tournament.objects.exists()
 
 
+def test_a_field_named_with_a_line_break_is_refused_on_one_line(tmp_path):
+    # The document's own key is echoed as the field at fault: its line break and tab are shown escaped.
+    make_club()
+    file = tmp_path / "bad.json"
+    file.write_text(json.dumps({**make_document(), "a\nb\tc": 1}))
+    with pytest.raises(CommandError) as refused:
+        call_command("import_tournament", str(file))
+    line = str(refused.value)
+    assert refused.value.returncode == 2
+    assert line == (
+        "Nothing imported: a\\nb\\tc: 'a\\nb\\tc' is not a field of a tournament document (T-82) [document_invalid]"
+    )
+
+
 def test_the_commands_round_trip_and_the_import_prints_the_event_id_last(tmp_path, capsys):
     club = make_club(name="Bath")
     make_club(name="Wells")

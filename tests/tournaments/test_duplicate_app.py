@@ -102,6 +102,21 @@ def test_a_record_the_pockets_contradict_is_refused_with_the_run_they_give(clien
     assert planned.table.deals.get().board_play.board.number == 1
 
 
+def test_a_board_sent_after_every_board_is_played_at_the_table_says_why_it_is_refused(client):
+    # A second phone, or a page left open, sends board 1 again with its own key once the table has played its 8
+    # boards: the page has no form left to show the refusal beside, so it says so above the finished table.
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1, tables=(1,))
+    planned = _planned(tournament, 1, 1)
+    post = {"position": "9", "idempotency_key": "late", "board": "1", "hombre": "1", "contract": "solo", "trump": "S"}
+    answer = client.post(reverse("board-entry", args=[planned.table.token]), {**post, "tricks": "6"}, follow=True)
+    page = answer.content.decode()
+    assert "This table&#x27;s round has ended: nothing more can be recorded here." in page
+    assert "Every board is played at this table" in page
+    assert planned.table.deals.count() == 8
+
+
 def test_the_table_page_sends_a_duplicate_table_to_its_board_page(client):
     tournament, _ = make_duplicate()
     open_round(tournament, 1)

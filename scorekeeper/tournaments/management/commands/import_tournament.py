@@ -15,7 +15,12 @@ from scorekeeper.tournaments.imports import club_for, tournament_import
 def fault(error: EngineError) -> str:
     """One line naming where the document is at fault, the rule broken and the engine's code."""
     where = f"{error.field}: " if error.field else ""
-    return f"Nothing imported: {where}{error.message} [{error.code}]"
+    return one_line(f"Nothing imported: {where}{error.message} [{error.code}]")
+
+
+def one_line(text: str) -> str:
+    """The text with its line breaks and other control characters escaped (a document's own keys are echoed)."""
+    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 class Command(BaseCommand):
