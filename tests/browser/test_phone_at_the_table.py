@@ -219,6 +219,7 @@ def test_a_tap_that_keeps_the_fields_changes_the_settlement_alone_and_keeps_the_
     # The same form element, the tapped choice still focused: only the settlement was swapped in.
     assert page.evaluate("document.getElementById('deal-form').dataset.kept") == "yes"
     assert page.evaluate("[document.activeElement.name, document.activeElement.value]") == ["tricks", "5"]
+    shot(page, "24-preview-settlement-alone.png")
     # Back to an alliance: the ally's choices appear, in a new form.
     page.locator("#f-contract").get_by_role("radio", name="Alliance", exact=True).click()
     expect(page.locator("#f-ally")).to_be_visible()
