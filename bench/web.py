@@ -1,10 +1,14 @@
 """Benchmark: the table screen as phones see it, under gunicorn with DEBUG off, on a temporary SQLite file.
 
-Interleaved, one client: a trivial request (the floor), the table page, the preview (htmx POST) and the save
-(POST, redirect not followed) at tables of 1, 40 and 200 deals; p50 and p99, and each as a ratio to the floor's
-p50 in the same run. Then 60 tables x 2 phones at a club's pace (a preview every 2 s per phone, a save every 30 s
-per phone, each followed by the page it redirects to), bounded in time. Then the SQLite write lock held per save
-at 200 deals (BEGIN IMMEDIATE to COMMIT), measured in this process through the same view. Prints Markdown.
+Interleaved, one client: a trivial request (the floor), the table page, the preview (htmx POST) and the save (POST,
+redirect not followed) at tables of 1, 40 and 200 deals. A preview posts what a phone's form holds, its "shown"
+fingerprint read from the last answer that brought the form (Phone): a deal's tap on Solo (a solo's fields in place
+of the empty form's) gets the whole form and is timed on its own line; the preview line is the tap on the tricks,
+answered with the settlement alone while the fields stay as they are (3 to 5 tricks), else the whole form. p50 and
+p99, and each as a ratio to the floor's p50 in the same run. Then 60 tables x 2 phones at a club's pace (a preview
+every 2 s per phone, a save every 30 s per phone, each followed by the page it redirects to), bounded in time. Then
+the SQLite write lock held per save at 200 deals (BEGIN IMMEDIATE to COMMIT), measured in this process through the
+same view. Prints Markdown.
 
     .venv/bin/python bench/web.py [--samples 300] [--pace-seconds 60]
 
@@ -21,6 +25,7 @@ import datetime as dt
 import http.client
 import os
 import random
+import re
 import secrets
 import socket
 import statistics
@@ -145,6 +150,14 @@ def start_server() -> tuple[subprocess.Popen, int, str]:
 
 def request(port: int, method: str, path: str, form: dict | None = None, htmx: bool = False) -> tuple[int, float]:
     """One request on a fresh connection (gunicorn's sync workers close each); its status and seconds."""
+    status, seconds, _answer = exchange(port, method, path, form, htmx)
+    return status, seconds
+
+
+def exchange(
+    port: int, method: str, path: str, form: dict | None = None, htmx: bool = False
+) -> tuple[int, float, http.client.HTTPResponse]:
+    """request(), with the response (its headers, and its body as `.text`) for what a phone reads from it."""
     headers = {"Cookie": f"csrftoken={CSRF}", "Host": "localhost"}
     body = None
     if form is not None:
@@ -158,10 +171,37 @@ def request(port: int, method: str, path: str, form: dict | None = None, htmx: b
     try:
         connection.request(method, path, body=body, headers=headers)
         response = connection.getresponse()
-        response.read()
+        body = response.read()
     finally:
         connection.close()
-    return response.status, time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    response.text = body.decode("utf-8", "replace")
+    return response.status, seconds, response
+
+
+SHOWN = re.compile(r'<input type="hidden" name="shown" value="([^"]*)">')
+
+
+class Phone:
+    """What a phone's deal form holds between taps: the fingerprint of the fields it shows ("shown", read from the
+    last answer that brought a form) and the deal it numbers. A live preview posts it back; an answer with the
+    settlement alone leaves the form, and so the fingerprint, as they were."""
+
+    def __init__(self) -> None:
+        self.position: int | None = None
+        self.shown = ""
+
+    def post(self, fields: dict) -> dict:
+        same_deal = self.position == int(fields["position"])
+        return {**fields, "shown": self.shown} if same_deal and self.shown else fields
+
+    def read(self, position: int, answer: http.client.HTTPResponse) -> bool:
+        """Takes in a preview's answer; whether it was the settlement alone."""
+        if answer.getheader("HX-Retarget") == "#preview":
+            return True
+        found = SHOWN.search(answer.text)
+        self.position, self.shown = position, found[1] if found else ""
+        return False
 
 
 def floor_path(port: int) -> tuple[str, str]:
@@ -196,6 +236,8 @@ def interleaved(port: int, floor: str, tables: dict, samples: int) -> dict:
     times: dict[tuple, list[float]] = {}
     statuses: dict[tuple, set] = {}
     positions = {size: [p for _, p in tables[size]] for size in SIZES}
+    phones: dict[str, Phone] = {}
+    answered: dict[bool, dict] = {True: {}, False: {}}  # the preview line's times, by answer: settlement alone?
     for i in range(samples):
         ops = [("floor", None)] + [(kind, size) for size in SIZES for kind in ("page", "preview", "save")]
         rng.shuffle(ops)
@@ -209,19 +251,33 @@ def interleaved(port: int, floor: str, tables: dict, samples: int) -> dict:
                 if kind == "page":
                     status, seconds = request(port, "GET", f"/t/{token}/")
                 elif kind == "preview":
-                    post = deal_post(rng, position, "preview")
-                    status, seconds = request(port, "POST", f"/t/{token}/preview/", post, htmx=True)
+                    phone = phones.setdefault(token, Phone())
+                    if phone.position != position:
+                        # The deal's tap on Solo, before the tricks: a solo's fields replace the empty form's
+                        # alliance's (the whole form).
+                        post = phone.post(deal_post(rng, position, "preview"))
+                        del post["tricks"]
+                        status, seconds, got = exchange(port, "POST", f"/t/{token}/preview/", post, htmx=True)
+                        phone.read(position, got)
+                        times.setdefault(("first tap", size), []).append(seconds)
+                        statuses.setdefault(("first tap", size), set()).add(status)
+                    # The tricks, posting what the form shows: 3 to 5 keep a solo's fields (the settlement alone),
+                    # 6 or 7 add premiers and the vole (the whole form).
+                    post = phone.post(deal_post(rng, position, "preview"))
+                    status, seconds, got = exchange(port, "POST", f"/t/{token}/preview/", post, htmx=True)
+                    alone = phone.read(position, got)
+                    answered[alone].setdefault(size, []).append(seconds)
                 else:
                     status, seconds = request(port, "POST", f"/t/{token}/", deal_post(rng, position, "save"))
                     if status == 302:
                         positions[size][index] += 1
             times.setdefault((kind, size), []).append(seconds)
             statuses.setdefault((kind, size), set()).add(status)
-    expected = {"floor": {200}, "page": {200}, "preview": {200}, "save": {302}}
+    expected = {"floor": {200}, "page": {200}, "preview": {200}, "first tap": {200}, "save": {302}}
     for (kind, size), seen in statuses.items():
         if seen != expected[kind]:
             print(f"warning: {kind} at {size} deals answered {sorted(seen)}", file=sys.stderr)
-    return times
+    return {"times": times, "answered": answered}
 
 
 def club_pace(port: int, tables: list, seconds: float) -> dict:
@@ -230,11 +286,12 @@ def club_pace(port: int, tables: list, seconds: float) -> dict:
     positions = dict(tables)
     lock = threading.Lock()
     results: dict[str, list[float]] = {"preview": [], "save": [], "page": []}
-    refused = {"stale": 0, "error": 0}
+    refused = {"stale": 0, "error": 0, "settlement": 0}
     start = time.monotonic()
     end = start + seconds
 
-    def phone(token: str, offset: float, rng: random.Random) -> None:
+    def tapping(token: str, offset: float, rng: random.Random) -> None:
+        phone = Phone()
         next_preview = start + rng.uniform(0, 2)
         next_save = start + offset
         while True:
@@ -265,9 +322,11 @@ def club_pace(port: int, tables: list, seconds: float) -> dict:
                             refused["error"] += 1
                 else:
                     next_preview += 2
-                    status, took = request(
-                        port, "POST", f"/t/{token}/preview/", deal_post(rng, position, "preview"), htmx=True
-                    )
+                    post = phone.post(deal_post(rng, position, "preview"))
+                    status, took, got = exchange(port, "POST", f"/t/{token}/preview/", post, htmx=True)
+                    if phone.read(position, got):
+                        with lock:
+                            refused["settlement"] += 1
                     kind = "preview"
             except OSError:
                 with lock:
@@ -281,7 +340,7 @@ def club_pace(port: int, tables: list, seconds: float) -> dict:
     for token, _position in tables:
         first = rng.uniform(0, 15)
         for offset in (first, first + 15):
-            threads.append(threading.Thread(target=phone, args=(token, offset, random.Random(rng.random()))))
+            threads.append(threading.Thread(target=tapping, args=(token, offset, random.Random(rng.random()))))
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -375,7 +434,8 @@ def main() -> None:
         for key in (*SIZES, "pace"):  # each table's page has been shown once, as a phone opens it
             for token, _position in tables[key]:
                 request(port, "GET", f"/t/{token}/")
-        times = interleaved(port, floor, tables, args.samples)
+        run = interleaved(port, floor, tables, args.samples)
+        times = run["times"]
         pace = club_pace(port, tables["pace"], args.pace_seconds)
     finally:
         server.terminate()
@@ -394,11 +454,25 @@ def main() -> None:
         f"| floor | | {ms(floor50)} | {ms(quantile(floor_times, 0.99))} | 1.0 | "
         f"{quantile(floor_times, 0.99) / floor50:.1f} |"
     )
-    for kind, label in (("page", "table page (GET)"), ("preview", "preview (POST)"), ("save", "save (POST)")):
+    for kind, label in (
+        ("page", "table page (GET)"),
+        ("preview", "preview (POST)"),
+        ("first tap", "preview, a deal's tap on Solo"),
+        ("save", "save (POST)"),
+    ):
         for size in SIZES:
             values = times[(kind, size)]
             p50, p99 = statistics.median(values), quantile(values, 0.99)
             print(f"| {label} | {size} | {ms(p50)} | {ms(p99)} | {p50 / floor50:.1f} | {p99 / floor50:.1f} |")
+    print("\nThe preview line by answer (a deal's first tap, on Solo, always gets the whole form):\n")
+    print("| preview answered with | deals | count | p50 ms | p50 / floor |")
+    print("|---|---:|---:|---:|---:|")
+    for alone, label in ((True, "the settlement alone"), (False, "the whole form")):
+        for size in SIZES:
+            values = run["answered"][alone].get(size, [])
+            if values:
+                p50 = statistics.median(values)
+                print(f"| {label} | {size} | {len(values)} | {ms(p50)} | {p50 / floor50:.1f} |")
     print(
         "\nAt 200 deals / at 40 deals (p50): "
         + ", ".join(
@@ -411,7 +485,8 @@ def main() -> None:
     print(
         f"\n{PACE_TABLES} tables x 2 phones at a club's pace for {pace['seconds']:.0f} s ({PACE_DEALS} deals a table "
         f"at the start): {len(result['preview'])} previews, {len(result['save'])} saves, "
-        f"{pace['refused']['stale']} refused as already recorded, {pace['refused']['error']} errors.\n"
+        f"{pace['refused']['stale']} refused as already recorded, {pace['refused']['error']} errors; "
+        f"{pace['refused']['settlement']} previews answered with the settlement alone.\n"
     )
     print("| at the club's pace | p50 ms | p99 ms |")
     print("|---|---:|---:|")

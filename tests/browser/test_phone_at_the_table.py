@@ -201,6 +201,43 @@ def test_a_correction_previews_live_and_asks_the_reason_only_to_save(live_server
     assert balances(page) == ["32", "24", "8", "96"]
 
 
+def test_a_tap_that_keeps_the_fields_changes_the_settlement_alone_and_keeps_the_focus(live_server, page: Page):
+    table = make_table()
+    open_table(page, f"{live_server.url}/t/{table.token}/")
+    tap(page, "hombre", "Ann")
+    tap(page, "contract", "Solo")  # a solo's fields replace the alliance's: the whole form, ally gone
+    expect(page.locator("#f-ally")).to_have_count(0)
+    page.evaluate("document.getElementById('deal-form').dataset.kept = 'yes'")
+    tap(page, "trump", "♠")
+    tap(page, "tricks", "5")
+    # PC-6's first deal, worked out in the rules: -5 -1 -1 -1 from 40 each, pot 8.
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("Ann plays solo, 5 tricks: remise.")
+    worked = zip(("Ann", "Ben", "Cat", "Dan"), ("-5", "-1", "-1", "-1"), ("35", "39", "39", "39"), strict=True)
+    for name, change, after in worked:
+        expect(preview.get_by_role("row", name=re.compile(name))).to_have_text(re.compile(rf"{change}\s*{after}"))
+    # The same form element, the tapped choice still focused: only the settlement was swapped in.
+    assert page.evaluate("document.getElementById('deal-form').dataset.kept") == "yes"
+    assert page.evaluate("[document.activeElement.name, document.activeElement.value]") == ["tricks", "5"]
+    shot(page, "24-preview-settlement-alone.png")
+    # Back to an alliance: the ally's choices appear, in a new form.
+    page.locator("#f-contract").get_by_role("radio", name="Alliance", exact=True).click()
+    expect(page.locator("#f-ally")).to_be_visible()
+    assert page.evaluate("document.getElementById('deal-form').dataset.kept") is None
+    expect(page.locator("#f-tricks").get_by_role("radio", name="5", exact=True)).to_be_checked()  # entries kept
+    tap(page, "ally", "Ben")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
+    record = Deal.objects.get(table=table).to_record()
+    assert (record.contract.value, record.hombre, record.ally, record.trump, record.tricks) == (
+        "alliance",
+        0,
+        1,
+        "S",
+        5,
+    )
+
+
 # ---- 1. the round's end, for a deal kept on the phone while the server did not answer
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -23,6 +23,7 @@ from scorekeeper.tables.views.page import (
     answer,
     closed_message,
     deal_form_for,
+    fields_key,
     page,
     posted_position,
     preview_of,
@@ -170,6 +171,14 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     ]
     for name in unreached:
         del form.errors[name]
+    # The phone already shows the fields these entries need, none with an error: the settlement alone, swapped
+    # into #preview (htmx's response headers), leaves the fields being typed in (and the focus) as they are.
+    posted = request.POST.get("shown", "")
+    if request.htmx and posted and posted_position(request) == view.next_position and posted == fields_key(view, form):
+        response = render(request, "tables/table.html#settlement", {"preview": preview})
+        response["HX-Retarget"] = "#preview"
+        response["HX-Reswap"] = "innerHTML"
+        return response
     return page(request, view, form, preview)
 
 

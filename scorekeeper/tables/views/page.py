@@ -3,12 +3,15 @@ repeated write (JSON for the offline queue, else the page with a message)."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import uuid
 
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper.clubs.selectors import clubs_directed_by
@@ -63,14 +66,39 @@ def seat_rows(view: TableView, deltas, balances) -> list[dict]:
     return [{"name": view.session.players[s], "delta": deltas[s], "balance": balances[s]} for s in range(4)]
 
 
+def fields_key(view: TableView, form: DealForm) -> str:
+    """What the deal form's fields look like for these entries at this table, in a few characters: which fields
+    and penalty parts it shows, under which labels, with which choices, folded or not ('' when a field has an
+    error: a form showing errors is always answered whole). The page carries it in the form ("shown"); the live
+    preview compares the posted one with the new entries' (table_preview). Never trusted beyond that: a wrong one
+    only costs the whole form."""
+    if form.errors:
+        return ""
+    slots = tuple((slot["shown"], slot["chosen"], slot["turned"]) for slot in form.penalty_slots)
+    parts = (
+        get_language(),
+        view.snapshot.key,
+        tuple(view.session.players),
+        tuple(view.state.eligible),
+        view.state.held,
+        tuple(sorted(form.read)),
+        form.one_player,
+        slots,
+        form.more_open,
+    )
+    return hashlib.blake2s(repr(parts).encode(), digest_size=8).hexdigest()
+
+
 def page(request: HttpRequest, view: TableView, form: DealForm, preview: dict | None, status: int = 200):
+    shown = functools.partial(fields_key, view, form)  # worked out only where the page renders the fields
     if request.htmx:  # the deal form alone, which htmx swaps in
-        context = {"view": view, "form": form, "preview": preview}
+        context = {"view": view, "form": form, "preview": preview, "fields_key": shown}
         return render(request, "tables/table.html#deal-form", context, status=status)
     context = {
         "view": view,
         "form": form,
         "preview": preview,
+        "fields_key": shown,
         "can_direct": can_direct(request, view.table),
         "misdeal_key": uuid.uuid4().hex,
     }
