@@ -29,3 +29,13 @@ document.addEventListener("change", (event) => {
   const next = slot.nextElementSibling;
   if (next && next.classList.contains("penalty-slot") && chosen) next.hidden = false;
 });
+
+// A save the server refused comes back as the whole page, scrolled to its top: bring the first field it words a
+// problem for into view, so that the scorer sees why nothing was saved.
+document.addEventListener("DOMContentLoaded", () => {
+  const error = document.querySelector("#deal-form p.error[role=alert]");
+  if (!error) return;
+  error.scrollIntoView({ block: "center" });
+  const field = document.getElementById(error.id.replace(/_error$/, ""));
+  if (field && typeof field.focus === "function") field.focus({ preventScroll: true });
+});

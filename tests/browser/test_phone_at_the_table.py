@@ -222,3 +222,21 @@ def test_a_deal_kept_offline_when_the_round_ends_is_kept_refused_with_the_reason
     expect(page.locator("#deal-form")).to_have_count(0)
     assert recorded(table) == 4
     shot(page, "28-1-offline-deal-refused-at-round-end.png")
+
+
+def test_a_penalty_saved_without_its_offender_brings_the_question_into_view(live_server, page: Page):
+    table = table_with(0, tours=1)
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    tap_choices(page, ["Ann", "Solo", "♠", "6"])
+    page.get_by_text("Called card, penalties, late claims").click()
+    page.locator("select[name=penalty_kind]").select_option("renounce")
+    page.wait_for_load_state("networkidle")
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.wait_for_load_state("networkidle")
+    # Not saved: the page comes back at the question, not at its top, with the entries kept.
+    question = page.locator("#id_penalty_seat_error")
+    expect(question).to_have_text("Who committed the penalty?")
+    expect(question).to_be_in_viewport()
+    expect(page.locator("select[name=penalty_seat]")).to_be_focused()
+    expect(page.locator("select[name=penalty_kind]")).to_have_value("renounce")
+    assert recorded(table) == 0
