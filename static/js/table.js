@@ -33,9 +33,11 @@ document.addEventListener("change", (event) => {
 // A save the server refused comes back as the whole page, scrolled to its top: bring the first field it words a
 // problem for into view, so that the scorer sees why nothing was saved.
 document.addEventListener("DOMContentLoaded", () => {
-  const error = document.querySelector("#deal-form p.error[role=alert]");
+  const error = document.querySelector("form.deal-form p.error[role=alert]");
   if (!error) return;
   error.scrollIntoView({ block: "center" });
-  const field = document.getElementById(error.id.replace(/_error$/, ""));
+  const field = error.id.endsWith("_error")
+    ? document.getElementById(error.id.replace(/_error$/, ""))
+    : error.previousElementSibling?.querySelector("input, select, textarea");
   if (field && typeof field.focus === "function") field.focus({ preventScroll: true });
 });

@@ -191,6 +191,9 @@ def test_a_correction_previews_live_and_asks_the_reason_only_to_save(live_server
 
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("#reason-error")).to_contain_text("Say why this deal is corrected")
+    # The question is where the scorer looks, not at the foot of a page come back at its top.
+    expect(page.locator("#reason-error")).to_be_in_viewport()
+    expect(page.get_by_label("Reason for the correction")).to_be_focused()
     expect(page.locator("#f-tricks").get_by_role("radio", name="5", exact=True)).to_be_checked()
     expect(preview.get_by_role("row", name=re.compile("Ben"))).to_contain_text("→ 24")  # still shown
     assert [d.to_record().tricks for d in Deal.objects.filter(table=table).order_by("position")] == [5, 3, 5, 6]
