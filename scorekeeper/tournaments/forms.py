@@ -62,6 +62,20 @@ TOURNAMENT_OPTIONS = {
 }
 
 
+# How the form names each option to a director (the key is the rules' name, kept in the stored options).
+TOURNAMENT_LABELS = {
+    "tournament.format": _("Format"),
+    "tournament.method": _("Scoring method"),
+    "placement.points": _("Points for places"),
+    "bye.score": _("Score of a bye"),
+    "absence.score": _("Score of an absence"),
+    "substitute.score": _("Score of a substitute"),
+    "tiebreak.last": _("Last tie-break"),
+    "withdrawn": _("A withdrawn entrant"),
+    IMP_STEP: _("IMP step"),
+}
+
+
 def tournament_field_name(key: str) -> str:
     return "tournament_" + key.replace(".", "__").replace("+", "_")
 
@@ -123,10 +137,13 @@ class TournamentForm(EventForm):
                     "duplicate": DUPLICATE_METHODS[0],
                 }
             self.fields[tournament_field_name(key)] = forms.ChoiceField(
-                label=key, help_text=meaning, required=False, choices=[("", empty)] + [(v, v) for v in others]
+                label=TOURNAMENT_LABELS[key],
+                help_text=meaning,
+                required=False,
+                choices=[("", empty)] + [(v, v) for v in others],
             )
         self.fields[tournament_field_name(IMP_STEP)] = forms.IntegerField(
-            label=IMP_STEP,
+            label=TOURNAMENT_LABELS[IMP_STEP],
             required=False,
             min_value=1,
             max_value=MAX_IMP_STEP,

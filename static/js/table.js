@@ -15,3 +15,29 @@ document.addEventListener("htmx:confirm", (event) => {
   form.noValidate = true;
   setTimeout(() => { form.noValidate = false; }, 0);
 });
+
+// A penalty's offender, count and intent show as soon as its kind is chosen, without waiting for the live preview
+// (which a phone without a connection never gets); the next penalty's kind shows once this one has a kind.
+document.addEventListener("change", (event) => {
+  const select = event.target;
+  if (!select.name || !select.name.startsWith("penalty_kind")) return;
+  const slot = select.closest(".penalty-slot");
+  if (!slot) return;
+  const chosen = select.value !== "";
+  slot.querySelector(".penalty-parts").hidden = !chosen;
+  slot.querySelector(".penalty-turned").hidden = select.value !== "turned_hand";
+  const next = slot.nextElementSibling;
+  if (next && next.classList.contains("penalty-slot") && chosen) next.hidden = false;
+});
+
+// A save the server refused comes back as the whole page, scrolled to its top: bring the first field it words a
+// problem for into view, so that the scorer sees why nothing was saved.
+document.addEventListener("DOMContentLoaded", () => {
+  const error = document.querySelector("form.deal-form p.error[role=alert]");
+  if (!error) return;
+  error.scrollIntoView({ block: "center" });
+  const field = error.id.endsWith("_error")
+    ? document.getElementById(error.id.replace(/_error$/, ""))
+    : error.previousElementSibling?.querySelector("input, select, textarea");
+  if (field && typeof field.focus === "function") field.focus({ preventScroll: true });
+});

@@ -264,3 +264,29 @@ def test_on_plain_http_over_the_lan_the_queue_works_without_a_service_worker(liv
     expect(status(page)).to_have_text("All deals sent", timeout=15_000)
     assert stored(table) == played(PC6[:2])
     browser.close()
+
+
+def test_a_penalty_chosen_with_no_connection_asks_for_its_offender_and_is_sent_with_it(
+    live_server, page: Page, context: BrowserContext
+):
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    open_table(page, f"{live_server.url}/t/{table.token}/")
+    context.set_offline(True)
+    for group, label in (("hombre", "Ann"), ("contract", "Solo"), ("trump", "♠"), ("tricks", "6")):
+        page.locator(f"#f-{group}").get_by_role("radio", name=label, exact=True).click()
+    page.get_by_text("Called card, penalties, late claims").click()
+    offender = page.locator("select[name=penalty_seat]")
+    expect(offender).to_be_hidden()
+    page.locator("select[name=penalty_kind]").select_option("renounce")
+    expect(offender).to_be_visible()
+    expect(page.locator("select[name=penalty_other]")).to_be_hidden()
+    expect(page.locator("select[name=penalty_kind_2]")).to_be_visible()
+    offender.select_option(label="Cat")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(status(page)).to_contain_text("1 deal waiting to send")
+
+    context.set_offline(False)
+    expect(status(page)).to_have_text("All deals sent", timeout=15000)
+    (deal,) = Deal.objects.filter(table=table)
+    (penalty,) = deal.to_record().penalties
+    assert (penalty.kind.value, penalty.seats, penalty.count) == ("renounce", (2,), 1)

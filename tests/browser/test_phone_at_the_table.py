@@ -191,6 +191,9 @@ def test_a_correction_previews_live_and_asks_the_reason_only_to_save(live_server
 
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("#reason-error")).to_contain_text("Say why this deal is corrected")
+    # The question is where the scorer looks, not at the foot of a page come back at its top.
+    expect(page.locator("#reason-error")).to_be_in_viewport()
+    expect(page.get_by_label("Reason for the correction")).to_be_focused()
     expect(page.locator("#f-tricks").get_by_role("radio", name="5", exact=True)).to_be_checked()
     expect(preview.get_by_role("row", name=re.compile("Ben"))).to_contain_text("→ 24")  # still shown
     assert [d.to_record().tricks for d in Deal.objects.filter(table=table).order_by("position")] == [5, 3, 5, 6]
@@ -259,3 +262,21 @@ def test_a_deal_kept_offline_when_the_round_ends_is_kept_refused_with_the_reason
     expect(page.locator("#deal-form")).to_have_count(0)
     assert recorded(table) == 4
     shot(page, "28-1-offline-deal-refused-at-round-end.png")
+
+
+def test_a_penalty_saved_without_its_offender_brings_the_question_into_view(live_server, page: Page):
+    table = table_with(0, tours=1)
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    tap_choices(page, ["Ann", "Solo", "♠", "6"])
+    page.get_by_text("Called card, penalties, late claims").click()
+    page.locator("select[name=penalty_kind]").select_option("renounce")
+    page.wait_for_load_state("networkidle")
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.wait_for_load_state("networkidle")
+    # Not saved: the page comes back at the question, not at its top, with the entries kept.
+    question = page.locator("#id_penalty_seat_error")
+    expect(question).to_have_text("Who committed the penalty?")
+    expect(question).to_be_in_viewport()
+    expect(page.locator("select[name=penalty_seat]")).to_be_focused()
+    expect(page.locator("select[name=penalty_kind]")).to_have_value("renounce")
+    assert recorded(table) == 0

@@ -100,3 +100,16 @@ def test_the_directors_live_page_shows_every_player_a_screen_at_a_time(
     context.close()
     assert hidden == []
     assert seen == set(NAMES)
+
+
+def test_the_directors_live_page_on_a_phone_shows_every_column_of_its_rows(live_server, page: Page):
+    event = a_crowded_evening()
+    director = make_user("director", "a-long-test-password")
+    event.club.directors.add(director)
+    log_in(page, live_server.url)  # the session's phone: 390 x 844
+    page.goto(f"{live_server.url}/events/{event.pk}/live/")
+    expect(page.locator("#board")).to_contain_text("Players, screen 1 of")
+    rows = page.evaluate(ROWS_IN_SIGHT.replace("tbody tr')]", "tbody tr')].filter(r => !r.hidden)"))
+    assert rows, "no row shown"
+    # Every cell of every row shown, the change column at the right included, is on the screen.
+    assert [row["name"] for row in rows if not row["seen"]] == []

@@ -263,3 +263,14 @@ def test_the_event_page_links_each_table_of_the_round_to_its_own_addresses(setup
     for action in ("end", "extend"):
         assert f'action="/events/{event.pk}/tables/{table.pk}/{action}/"' in html
     assert f'<a href="/events/{event.pk}/tables/{table.pk}/seats/">' in html
+
+
+def test_the_standings_heading_follows_each_languages_punctuation(setup):
+    client, _, _, event = setup
+    url = reverse("event-standings", kwargs={"event_id": event.pk})
+    english = client.get(url).content.decode()
+    assert f"<h1>Standings: {event.name}</h1>" in english
+    french = client.get(url, headers={"accept-language": "fr"}).content.decode()
+    assert f"<h1>Classement : {event.name}</h1>" in french  # French sets a space before the colon
+    german = client.get(url, headers={"accept-language": "de"}).content.decode()
+    assert f"<h1>Rangliste: {event.name}</h1>" in german

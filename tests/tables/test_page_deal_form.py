@@ -4,6 +4,7 @@ still offers its own table's players, in its own language, with what the table's
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
@@ -72,14 +73,45 @@ def preview(client, table, **fields) -> str:
     return response.content.decode()
 
 
+class _Shown(HTMLParser):
+    """The names of the form's fields outside any `hidden` block (what the scorer sees)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks: list[bool] = []  # per open <div>: is it hidden
+        self.names: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "div":
+            self.blocks.append("hidden" in attrs)
+        elif attrs.get("name") and not any(self.blocks):
+            self.names.add(attrs["name"])
+
+    def handle_endtag(self, tag):
+        if tag == "div":
+            self.blocks.pop()
+
+
 def asked(html: str) -> set[str]:
-    """The penalty fields the form asks for."""
+    """The penalty fields the form asks for (shown, not hidden)."""
+    parser = _Shown()
+    parser.feed(html)
+    return {name for name in parser.names if name.startswith("penalty_")}
+
+
+def posted(html: str) -> set[str]:
+    """The penalty fields on the page, shown or hidden."""
     return set(re.findall(r'name="(penalty_\w+)"', html))
 
 
 def test_a_penalty_asks_for_its_offender_once_its_kind_is_chosen_and_a_second_one_after_it(client):
     table = make_table()
     assert asked(page(client, table)) == {"penalty_kind"}
+    # Every part is on the page from the start, hidden: a phone without a connection shows them itself.
+    assert posted(page(client, table)) == {
+        f"penalty_{part}{slot}" for part in ("kind", "seat", "other", "count", "intentional") for slot in ("", "_2")
+    }
     assert asked(preview(client, table)) == {"penalty_kind"}
     renounce = preview(client, table, penalty_kind="renounce")
     assert asked(renounce) == {

@@ -188,6 +188,17 @@ def test_the_director_page_deals_and_links_the_sheets(client):
     assert client.get(reverse("duplicate-movement", args=[tournament.event_id, 1])).content.startswith(b"%PDF")
 
 
+def test_the_standings_before_any_board_say_no_tops_with_a_dash(client):
+    director = make_user()
+    tournament, _ = make_duplicate()
+    tournament.event.club.directors.add(director)
+    client.force_login(director)
+    html = client.get(reverse("duplicate-director", args=[tournament.event_id])).content.decode()
+    assert "<td>None</td>" not in html
+    # Nothing scored yet: no percentage and no tops, each shown as a dash, the matchpoints 0.00.
+    assert html.count("<td>0.00</td><td>—</td><td>—</td>") == 12
+
+
 def test_round_two_after_round_one(client):
     tournament, _ = make_duplicate(method="imps")
     open_round(tournament, 1)

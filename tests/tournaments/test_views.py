@@ -343,3 +343,14 @@ def test_the_imp_step_is_kept_for_a_duplicate_scored_by_imps_and_refused_beside_
         "tournament.method": "imps",
         "duplicate.imp_step": 2,
     }
+
+
+def test_the_new_tournament_form_names_its_scoring_options_in_words_in_the_directors_language(director):
+    client, club = director
+    english = client.get(reverse("tournament-new", args=[club.pk])).content.decode()
+    for label in ("Format", "Scoring method", "Points for places", "Last tie-break", "IMP step"):
+        assert f'<label class="select">{label} <' in english, label
+    assert "<code>tournament.method</code>" not in english
+    french = client.get(reverse("tournament-new", args=[club.pk]), headers={"accept-language": "fr"}).content.decode()
+    assert '<label class="select">Méthode de marque <' in french
+    assert '<label class="select">Pas d&#x27;IMP <' in french
