@@ -25,7 +25,8 @@ from scorekeeper.engine.rulesets import pp
 # --- T-1 … T-4: exact values ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+# No slots, as for the standings' rows (standings.py): these are pickled with them.
+@dataclass(frozen=True)
 class Scale:
     """How scores are stored: `denominator` units make one unit of the method (T-2); a bye's average is rounded
     to `bye_step` units (T-41: one unit of the method; T-76: 1/100 in duplicate)."""
@@ -292,7 +293,7 @@ def end_rule_check(ruleset: RuleSet, options: Options) -> None:
 # --- Plain table results -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Substitution:
     """T-25: from deal record `from_deal` (1-based, void records counted) `name` held `seat` for the entrant."""
 
@@ -332,7 +333,7 @@ class RoundResult:
     started: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ScoredTable:
     """A table with its tournament scores, in a Scale's units: what the standings read.
 
@@ -354,7 +355,7 @@ class ScoredTable:
     holders: tuple[int | str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ScoredRound:
     round: int
     tables: tuple[ScoredTable, ...]

@@ -32,14 +32,17 @@ ABSENCE = "absence"
 PENDING = "pending"  # seated at a started table that has no valid deal yet: no score for the round (T-83)
 
 
-@dataclass(frozen=True, slots=True)
+# No slots: the app keeps a tournament's standings pickled in its cache, and pickle copies a plain instance's
+# __dict__ in C but a slots dataclass field by field in Python (240 entrants: 1.2 ms to store, 1.7 to read,
+# against 2.8 and 3.2).
+@dataclass(frozen=True)
 class Entrant:
     number: int
     name: str
     withdrawn_after: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RoundEntry:
     """One round of an entrant's score card: what he did and what it scored, in the Scale's units.
 
@@ -62,7 +65,7 @@ class RoundEntry:
     place_points: int | None = None  # in twelfths, under placement and placement+chips (T-33)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Standing:
     """One entrant's row. `place` is None for an unranked withdrawn entrant (T-52); `decided_by` names what put
     him ahead of the next row on an equal total (a tie-break key, `lot`), or `share` for a shared place."""
@@ -94,7 +97,7 @@ class Standing:
         return self.entrant.number
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Standings:
     rows: tuple[Standing, ...]
     provisional: bool
