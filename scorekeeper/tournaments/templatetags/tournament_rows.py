@@ -39,8 +39,10 @@ def entrant_rows(rows: Sequence[Row], event_id: int, token: str | None = None) -
     total, which opens on the rounds that make it."""
     before, after = _card_link(event_id, token)
     # As `{% translate %}` gives them (escaped) and as `{% blocktranslate %}` does (its variables escaped).
-    playing = f' <span class="muted">· {escape(gettext("playing"))}</span>'
-    withdrawn = f' <span class="muted">· {escape(gettext("withdrawn"))}</span>'
+    # Outside the f-strings, where makemessages would not find them.
+    playing, withdrawn = escape(gettext("playing")), escape(gettext("withdrawn"))
+    playing = f' <span class="muted">· {playing}</span>'
+    withdrawn = f' <span class="muted">· {withdrawn}</span>'
     ahead = gettext("ahead on %(criterion)s")
     made_of = gettext("%(name)s: total %(total)s, the rounds that make it")
     no_round = escape(gettext("no round yet"))
@@ -69,7 +71,8 @@ def table_rows(tables: Sequence[TableRow]) -> SafeString:
     """A `<tbody>` a table of the round: a row a seat, the first naming the table and whether it is still being
     played (its deals so far) or ended short."""
     playing = gettext("playing, %(deals)s/%(planned)s")
-    short = f' <span class="muted">{escape(gettext("short"))}</span>'
+    short = escape(gettext("short"))
+    short = f' <span class="muted">{short}</span>'
     out = []
     for t in tables:
         seats = []
