@@ -440,7 +440,13 @@ def _figures(inputs: Inputs, through_round: int | None) -> _Figures:
     teams = rank_teams(dict(inputs.teams), standings, options, seed=inputs.seed)
     round_lines = []
     for scored_round in scored:
-        tables = tuple(replace(lines[(scored_round.round, t.table)], scores=t.scores) for t in scored_round.tables)
+        # A table without scores (not started, or no valid deal yet) keeps its line as it is.
+        tables = tuple(
+            lines[(scored_round.round, t.table)]
+            if t.scores is None
+            else replace(lines[(scored_round.round, t.table)], scores=t.scores)
+            for t in scored_round.tables
+        )
         round_lines.append(
             RoundLine(scored_round.round, scored_round.session, scored_round.started, tables, scored_round.byes)
         )

@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd
 from typing import Any
 
 from scorekeeper.engine.bounds import is_int
@@ -24,7 +25,8 @@ from scorekeeper.engine.rulesets import pp
 # --- T-1 … T-4: exact values ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+# No slots, as for the standings' rows (standings.py): these are pickled with them.
+@dataclass(frozen=True)
 class Scale:
     """How scores are stored: `denominator` units make one unit of the method (T-2); a bye's average is rounded
     to `bye_step` units (T-41: one unit of the method; T-76: 1/100 in duplicate)."""
@@ -38,7 +40,8 @@ class Scale:
         if self.decimals:
             whole, cents = divmod(abs(value), self.denominator)
             return f"{'-' if value < 0 else ''}{whole}.{cents * 100 // self.denominator:02d}"
-        return show(Fraction(value, self.denominator))
+        whole = gcd(value, self.denominator)
+        return _mixed(value // whole, self.denominator // whole)
 
     def rounded(self, value: Fraction) -> int:
         """T-4: `value` (in stored units) rounded to `bye_step`, halves away from zero."""
@@ -52,19 +55,30 @@ HUNDREDTHS = Scale(100, 1, decimals=True)
 def show(value: Fraction | int) -> str:
     """T-3's display form of an exact value: `7`, `2 1/3`, `-1/2`, `-2 1/3`."""
     value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    sign = "-" if value < 0 else ""
-    whole, rest = divmod(abs(value.numerator), value.denominator)
-    fraction = f"{rest}/{value.denominator}"
+    return _mixed(value.numerator, value.denominator)
+
+
+def _mixed(numerator: int, denominator: int) -> str:
+    """T-3's form of numerator/denominator, in lowest terms with a positive denominator."""
+    if denominator == 1:
+        return str(numerator)
+    sign = "-" if numerator < 0 else ""
+    whole, rest = divmod(abs(numerator), denominator)
+    fraction = f"{rest}/{denominator}"
     return f"{sign}{whole} {fraction}" if whole else f"{sign}{fraction}"
 
 
 def round_half_away(value: Fraction | int, unit: int) -> int:
     """T-4: the multiple of `unit` nearest to `value`, halves away from zero (2.5 -> 3, -2.5 -> -3)."""
     value = Fraction(value)
-    magnitude = int(abs(value) / unit + Fraction(1, 2))  # floor, as the argument is never negative
-    return (-magnitude if value < 0 else magnitude) * unit
+    return round_ratio(value.numerator, value.denominator, unit)
+
+
+def round_ratio(numerator: int, denominator: int, unit: int) -> int:
+    """T-4 for numerator/denominator (denominator > 0) in integers: the multiple of `unit` nearest to it, halves
+    away from zero. floor(|n|/(d·u) + 1/2) is floor((2|n| + d·u) / (2·d·u))."""
+    magnitude = (2 * abs(numerator) + denominator * unit) // (2 * denominator * unit)
+    return (-magnitude if numerator < 0 else magnitude) * unit
 
 
 # --- Appendix T: the tournament's options ------------------------------------------------------------------------
@@ -279,7 +293,7 @@ def end_rule_check(ruleset: RuleSet, options: Options) -> None:
 # --- Plain table results -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Substitution:
     """T-25: from deal record `from_deal` (1-based, void records counted) `name` held `seat` for the entrant."""
 
@@ -319,7 +333,7 @@ class RoundResult:
     started: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ScoredTable:
     """A table with its tournament scores, in a Scale's units: what the standings read.
 
@@ -341,7 +355,7 @@ class ScoredTable:
     holders: tuple[int | str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ScoredRound:
     round: int
     tables: tuple[ScoredTable, ...]

@@ -17,7 +17,8 @@ from scorekeeper.engine.tournament.standings import Standings, lot_digest, order
 CRITERIA = ("firsts", "chips")
 
 
-@dataclass(frozen=True, slots=True)
+# No slots, as for the standings' rows (standings.py): these are pickled with them.
+@dataclass(frozen=True)
 class TeamStanding:
     name: str
     members: tuple[int, ...]

@@ -25,6 +25,7 @@ from scorekeeper.engine.tournament.scores import (
     end_rule_check,
     place_points,
     round_half_away,
+    round_ratio,
     settle_table,
     show,
     table_result,
@@ -59,6 +60,10 @@ def test_twelfths_and_hundredths_display():
     assert TWELFTHS.display(28) == "2 1/3"
     assert TWELFTHS.display(-6) == "-1/2"
     assert TWELFTHS.display(-624) == "-52"
+    assert TWELFTHS.display(0) == "0"
+    assert TWELFTHS.display(4) == "1/3"
+    assert TWELFTHS.display(-3) == "-1/4"
+    assert TWELFTHS.display(18) == "1 1/2"
     assert HUNDREDTHS.display(350) == "3.50"
     assert HUNDREDTHS.display(-5) == "-0.05"
 
@@ -69,6 +74,22 @@ def test_twelfths_and_hundredths_display():
 )
 def test_rounding_takes_halves_away_from_zero(value, unit, rounded):
     assert round_half_away(value, unit) == rounded
+
+
+@pytest.mark.parametrize(
+    ("total", "rounds", "unit", "rounded"),
+    [
+        (28 + 30, 2, 12, 24),  # 29 twelfths, 2 5/12: 2
+        (18 + 18, 2, 12, 24),  # 1 1/2: 2
+        (-18, 1, 12, -24),  # -1 1/2: -2
+        (-17, 1, 12, -12),  # -1 5/12: -1
+        (35, 3, 1, 12),  # 11 2/3: 12
+        (0, 3, 12, 0),
+    ],
+)
+def test_a_bye_average_is_rounded_in_integers_as_a_fraction_is(total, rounds, unit, rounded):
+    assert round_ratio(total, rounds, unit) == rounded
+    assert round_half_away(Fraction(total, rounds), unit) == rounded
 
 
 # --- §9.1 placement with ties (T-33, T-34) ------------------------------------------------------------------------
