@@ -5,27 +5,19 @@ live preview. The deals are PC-6's (QUADRILLE-SCORING.md): after its four deals 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Deal
 from scorekeeper.tables.services import deal_record, table_end_round
+from tests.browser.shots import keep
 from tests.browser.test_offline_entry import open_table, tap_deal
 from tests.browser.test_table_entry import PC6_TAPS, balances, tap
 from tests.factories import make_table
 from tests.tables.pc6 import PC6
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = Path("/work/helpers/shots")
-
-
-def shot(page: Page, name: str) -> None:
-    """A screenshot for the issue's note (kept outside the project; skipped where that folder is absent)."""
-    if SHOTS.is_dir():
-        page.screenshot(path=str(SHOTS / name), full_page=True)
 
 
 def table_with(deals: int, tours: int):
@@ -61,7 +53,7 @@ def test_the_last_deal_of_the_round_switches_the_phone_to_the_sign_off(live_serv
     tap_choices(page, PC6_TAPS[3])
     page.get_by_role("button", name="Save", exact=True).click()
     expect(page.locator(".messages")).to_contain_text("Deal 4 saved.")
-    shot(page, "28-1-last-deal-saved.png")
+    keep(page, "28-1-last-deal-saved.png")
 
     round_complete = page.locator("#round-complete")
     expect(round_complete).to_be_visible()
@@ -82,7 +74,7 @@ def test_a_stale_form_for_the_last_deal_says_another_phone_ended_the_round(live_
     deal_record(table=table, position=4, record=PC6[3])  # the other phone was quicker
     page.get_by_role("button", name="Save", exact=True).click()
     expect(page.locator(".messages")).to_contain_text("Deal 4 was already recorded from another phone")
-    shot(page, "28-1-stale-form-other-phone.png")
+    keep(page, "28-1-stale-form-other-phone.png")
     expect(page.locator(".messages")).to_contain_text("the round is complete")
     expect(page.locator(".messages")).not_to_contain_text("kept below")
     expect(page.locator("#round-complete").get_by_role("heading", name="Sign the sheet")).to_be_visible()
@@ -97,7 +89,7 @@ def test_a_round_the_director_ended_early_says_the_tours_played(live_server, pag
     table_end_round(table=table)  # the director ends the round after one tour of three
     page.get_by_role("button", name="Save", exact=True).click()
     expect(page.locator(".messages")).to_contain_text("This table's round has ended")
-    shot(page, "28-1-round-ended-by-director.png")
+    keep(page, "28-1-round-ended-by-director.png")
     round_complete = page.locator("#round-complete")
     expect(round_complete).to_contain_text("1 tour played")
     expect(round_complete).not_to_contain_text("3 tours played")
@@ -164,12 +156,12 @@ def test_a_double_tap_on_save_records_one_deal_and_stays_on_the_table(live_serve
         save.scroll_into_view_if_needed()  # the scorer scrolls down to it: the finger lands where it shows
         box = save.bounding_box()
         if n == 5:
-            shot(page, "28-3-save-under-the-finger.png")
+            keep(page, "28-3-save-under-the-finger.png")
         double_tap(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, gap)
         page.wait_for_timeout(1200)
         page.wait_for_load_state("networkidle")
         if n == 5:
-            shot(page, "28-3-after-double-tap.png")
+            keep(page, "28-3-after-double-tap.png")
         assert re.fullmatch(re.escape(url), page.url), f"deal {n}: the second tap opened {page.url}"
         expect(page.get_by_role("heading", name=f"Deal {n + 1}")).to_be_visible()
         assert recorded(table) == n
@@ -222,7 +214,7 @@ def test_a_tap_that_keeps_the_fields_changes_the_settlement_alone_and_keeps_the_
     # The same form element, the tapped choice still focused: only the settlement was swapped in.
     assert page.evaluate("document.getElementById('deal-form').dataset.kept") == "yes"
     assert page.evaluate("[document.activeElement.name, document.activeElement.value]") == ["tricks", "5"]
-    shot(page, "24-preview-settlement-alone.png")
+    keep(page, "24-preview-settlement-alone.png")
     # Back to an alliance: the ally's choices appear, in a new form.
     page.locator("#f-contract").get_by_role("radio", name="Alliance", exact=True).click()
     expect(page.locator("#f-ally")).to_be_visible()
@@ -261,7 +253,7 @@ def test_a_deal_kept_offline_when_the_round_ends_is_kept_refused_with_the_reason
     expect(page.locator("#round-complete")).to_contain_text("1 tour played")
     expect(page.locator("#deal-form")).to_have_count(0)
     assert recorded(table) == 4
-    shot(page, "28-1-offline-deal-refused-at-round-end.png")
+    keep(page, "28-1-offline-deal-refused-at-round-end.png")
 
 
 def test_a_penalty_saved_without_its_offender_brings_the_question_into_view(live_server, page: Page):

@@ -12,16 +12,15 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.tables.models import Table
 from tests.browser.fit import phone_problems
+from tests.browser.shots import keep
 from tests.factories import make_club, make_user
 from tests.tournaments.builders import NAMES, SEED
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = "/work/helpers/shots"
-
 
 def shoot(page: Page, name: str) -> None:
-    page.screenshot(path=f"{SHOTS}/25-{name}.png", full_page=True)
+    keep(page, f"25-{name}.png")
 
 
 def test_sixteen_entrants_five_rounds_never_meet_twice_and_a_card_link_lasts(

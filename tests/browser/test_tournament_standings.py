@@ -4,8 +4,6 @@ opens, on a tap, to the rounds that make it."""
 from __future__ import annotations
 
 import random
-import shutil
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -18,8 +16,6 @@ from tests.tournaments.builders import make_tournament
 from tests.tournaments.played import play_rounds
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = Path("/work/helpers/shots")
 
 
 def test_final_standings_fit_a_phone_and_a_total_shows_its_rounds(live_server, page: Page, screenshot_dir):
@@ -52,8 +48,6 @@ def test_final_standings_fit_a_phone_and_a_total_shows_its_rounds(live_server, p
     )
     shot = screenshot_dir / "tournament-final-standings.png"
     page.screenshot(path=str(shot), full_page=True)
-    if SHOTS.is_dir():
-        shutil.copy(shot, SHOTS / "26-final-standings.png")
 
 
 def test_score_card_and_live_board_fit_a_phone(live_server, page: Page, screenshot_dir):
@@ -74,8 +68,6 @@ def test_score_card_and_live_board_fit_a_phone(live_server, page: Page, screensh
     assert phone_problems(page) == []
     shot = screenshot_dir / "tournament-score-card.png"
     page.screenshot(path=str(shot), full_page=True)
-    if SHOTS.is_dir():
-        shutil.copy(shot, SHOTS / "26-score-card.png")
 
     page.goto(f"{live_server.url}/events/{event.pk}/live/")
     expect(page.get_by_role("heading", name="Round 3: the tables")).to_be_visible()
