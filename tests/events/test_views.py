@@ -95,6 +95,16 @@ def test_standings_show_ranks_and_the_tie_break_rule_and_live_refreshes_a_fragme
     assert 'hx-trigger="every 4s"' in full
 
 
+def test_each_name_on_the_standings_opens_that_players_report(setup):
+    client, _, players, event = setup
+    for p in players:
+        checkin_set(event=event, player=p, present=True)
+    html = client.get(reverse("event-standings", kwargs={"event_id": event.pk})).content.decode()
+    for p in players:
+        report = reverse("player-report", kwargs={"event_id": event.pk, "player_id": p.pk})
+        assert f'<a href="{report}" target="_blank">{p.name}</a>' in html
+
+
 def test_the_live_board_a_projector_polls_is_one_screen_of_players_and_asks_for_the_next(setup):
     client, _, players, event = setup
     for p in players:

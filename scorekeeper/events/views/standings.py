@@ -14,6 +14,7 @@ from scorekeeper.events.forms import screen_asked
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import TIE_BREAK, event_standings, live_screen
 from scorekeeper.events.views.asking import event_of
+from scorekeeper.links import path_around
 
 LIVE_SECONDS = 4  # before the board shows the next screen of players (with fresh figures)
 
@@ -22,11 +23,8 @@ def _standings_context(event: Event, query) -> dict:
     form = forms.RoundForm(query)
     round_number = form.cleaned_data["round"] if form.is_valid() else None
     summary = event_standings(event=event, round=round_number)
-    # Each player's report, one address a row: reversed once, the player's id put in its place (a {% url %} a
-    # row was a fifth of the page at 240 players).
-    before, after = reverse("player-report", args=[event.pk, 0]).rsplit("/0/", 1)
     return {
-        "report": (f"{before}/", f"/{after}"),
+        "report": path_around("player-report", event.pk),  # each player's report, one address a row
         "event": event,
         "summary": summary,
         "round": round_number,

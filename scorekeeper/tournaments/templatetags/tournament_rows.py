@@ -9,27 +9,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import template
-from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from scorekeeper.links import path_around
 from scorekeeper.tournaments.pages import Row, TableRow
 
 register = template.Library()
-
-# Reversed once a page with this number in place of an entrant's, which is then put in each row's link.
-_NUMBER = 987654321
 
 
 def _card_link(event_id: int, token: str | None) -> tuple[str, str]:
     """The score card's address around the entrant's number: the public link's when `token`, else the
     director's."""
-    if token:
-        url = reverse("public-card", args=[token, _NUMBER])
-    else:
-        url = reverse("tournament-card", args=[event_id, _NUMBER])
-    before, _, after = url.rpartition(str(_NUMBER))
+    before, after = path_around("public-card", token) if token else path_around("tournament-card", event_id)
     return escape(before), escape(after)
 
 
