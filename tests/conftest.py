@@ -63,6 +63,18 @@ def _empty_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language: a request through the test client leaves the language it
+    asked for active in the thread (LocaleMiddleware activates it and nothing deactivates it), and a later test on
+    the same worker that words a message outside a request would meet it."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 class _InFlight:
     """The live server's requests not yet finished."""
 
