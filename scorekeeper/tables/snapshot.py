@@ -10,8 +10,9 @@ the one module that makes snapshots: the services store the one a change leaves,
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -306,6 +307,19 @@ def table_key(table: Table, session: Session | None = None) -> str:
     )
 
 
+def shape_keys(session: Session) -> Callable[[int, int, bool], str]:
+    """The key of a table's snapshot from its columns (first dealer, extra tours, round ended), for the tables of
+    one event: they share a handful of shapes, so a read of many works out each key once."""
+
+    @functools.cache
+    def key(first_dealer: int, extra_tours: int, ended: bool) -> str:
+        return snapshot_key(
+            session, first_dealer=first_dealer, planned_deals=planned_deals(session, extra_tours), ended=ended
+        )
+
+    return key
+
+
 def snapshot_store(*, table: Table, snapshot: Snapshot) -> None:
     """Keep `snapshot` as `table`'s (inside the transaction of the change it follows)."""
     kept = {
@@ -445,16 +459,10 @@ def event_snapshots(*, event) -> list[SeatedSnapshot]:
             "snapshot__data__left",
         )
     )
-    keys: dict[tuple, str] = {}  # the tables of an event share a handful of keys: each is worked out once a read
+    key_of = shape_keys(session)
     seated = []
     for pk, round_, revision, first, extra, ended, s0, s1, s2, s3, kept, kept_key, deals, result, left in found:
-        shape = (first, extra, ended is not None)
-        key = keys.get(shape)
-        if key is None:
-            key = keys[shape] = snapshot_key(
-                session, first_dealer=first, planned_deals=planned_deals(session, extra), ended=ended is not None
-            )
-        if kept != revision or kept_key != key:
+        if kept != revision or kept_key != key_of(first, extra, ended is not None):
             made = snapshot_read(table=Table.objects.select_related("event").get(pk=pk))
             deals, result, left = made.deals, made.result, made.left
         seated.append(SeatedSnapshot(round_, (s0, s1, s2, s3), deals, tuple(result), left))
@@ -474,12 +482,7 @@ def snapshot_results(*, tables: list[Table]) -> dict[int, SnapshotResult]:
     for table in tables:
         event = table.event
         if event.pk not in sessions:
-            sessions[event.pk] = Session(
-                ruleset=event.engine_ruleset,
-                options=event.engine_options,
-                start=event.start,
-                favourite_suit=event.favourite_suit or None,
-            )
+            sessions[event.pk] = event_session(event)
         key = table_key(table, sessions[event.pk])
         found = stored.get(table.pk)
         if found is not None and found[0] == table.revision and found[1] == key:

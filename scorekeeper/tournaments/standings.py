@@ -35,13 +35,13 @@ from scorekeeper.engine.tournament.scores import (
 from scorekeeper.engine.tournament.standings import Entrant, Standing, Standings, rank
 from scorekeeper.engine.tournament.teams import TeamStanding, rank_teams
 from scorekeeper.events.models import Event
-from scorekeeper.tables.models import Table, planned_deals
+from scorekeeper.tables.models import Table
 from scorekeeper.tables.snapshot import (
     SnapshotResult,
     SnapshotRow,
     decode,
     event_session,
-    snapshot_key,
+    shape_keys,
     snapshot_results,
     snapshots_read,
 )
@@ -256,21 +256,15 @@ def planned_tables(*, event: Event, tournament: Tournament, started: set[int]) -
     """Every planned table of the tournament in round and table order, each played table of a `started` round
     with its snapshot's result: one query for the tables and their snapshots, one for the substitutes, when every
     snapshot is current. A snapshot made for another revision or session is made again (snapshot_results)."""
-    session = event_session(event)
+    key_of = shape_keys(event_session(event))
     found = []
     stale = []
-    keys: dict[tuple, str] = {}
     rows = PlannedTable.objects.filter(round__tournament=tournament).order_by("round__number", "number")
     for values in rows.values_list(*_PLANNED_FIELDS):
         pk, round_, number, seats, short, table_id, revision, first, extra, ended, kept, kept_key, data = values
         snapshot = None
         if table_id is not None and round_ in started:
-            shape = (first, extra, ended is not None)
-            key = keys.get(shape)
-            if key is None:  # a tournament's tables share a handful of shapes: each is hashed once
-                key = keys[shape] = snapshot_key(
-                    session, first_dealer=first, planned_deals=planned_deals(session, extra), ended=shape[2]
-                )
+            key = key_of(first, extra, ended is not None)
             if kept == revision and kept_key == key:
                 made = decode(data, None, revision=revision, key=key)
                 snapshot = SnapshotResult(made.deals, made.complete, made.result, made.left, made.final, made.contracts)
