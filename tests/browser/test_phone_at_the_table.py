@@ -260,6 +260,7 @@ def test_a_penalty_saved_without_its_offender_brings_the_question_into_view(live
     table = table_with(0, tours=1)
     page.goto(f"{live_server.url}/t/{table.token}/")
     tap_choices(page, ["Ann", "Solo", "♠", "6"])
+    page.wait_for_load_state("networkidle")  # 6 tricks brings premiers and the vole: the whole form comes back
     page.get_by_text("Called card, penalties, late claims").click()
     page.locator("select[name=penalty_kind]").select_option("renounce")
     page.wait_for_load_state("networkidle")
