@@ -76,6 +76,30 @@ TOURNAMENT_LABELS = {
 }
 
 
+# How the form names each value of those options (the value itself is what is stored and what the rules say).
+TOURNAMENT_VALUE_WORDS = {
+    "table": _("tables play their own deals"),
+    "duplicate": _("duplicate boards"),
+    "placement+chips": _("places and chips"),
+    "chips": _("chips only"),
+    "placement": _("places only"),
+    "contracts": _("contracts"),
+    "matchpoints": _("matchpoints"),
+    "imps": _("IMPs"),
+    "linear": "3, 1, −1, −3",
+    "top_heavy": "4, 2, 1, 0",
+    "average": _("the entrant's average"),
+    "fixed": _("a fixed value"),
+    "zero": _("zero"),
+    "entrant": _("counts for the entrant"),
+    "absent": _("an absence"),
+    "share": _("share the place"),
+    "lot": _("draw lots"),
+    "ranked": _("stays ranked"),
+    "unranked": _("listed after the others"),
+}
+
+
 def tournament_field_name(key: str) -> str:
     return "tournament_" + key.replace(".", "__").replace("+", "_")
 
@@ -130,17 +154,18 @@ class TournamentForm(EventForm):
         del self.fields["rounds"]
         self.fields["name"].error_messages["required"] = gettext("Give the tournament a name.")
         for key, (default, others, meaning) in TOURNAMENT_OPTIONS.items():
-            empty = gettext("default: %(value)s") % {"value": default}
+            words = TOURNAMENT_VALUE_WORDS
+            empty = gettext("default: %(value)s") % {"value": words[default]}
             if key == "tournament.method":  # the default depends on the format (Appendix T)
                 empty = gettext("default: %(table)s, or %(duplicate)s in duplicate") % {
-                    "table": default,
-                    "duplicate": DUPLICATE_METHODS[0],
+                    "table": words[default],
+                    "duplicate": words[DUPLICATE_METHODS[0]],
                 }
             self.fields[tournament_field_name(key)] = forms.ChoiceField(
                 label=TOURNAMENT_LABELS[key],
                 help_text=meaning,
                 required=False,
-                choices=[("", empty)] + [(v, v) for v in others],
+                choices=[("", empty)] + [(v, words[v]) for v in others],
             )
         self.fields[tournament_field_name(IMP_STEP)] = forms.IntegerField(
             label=TOURNAMENT_LABELS[IMP_STEP],

@@ -284,3 +284,14 @@ def test_the_standings_heading_follows_each_languages_punctuation(setup):
     assert f"<h1>Classement : {event.name}</h1>" in french  # French sets a space before the colon
     german = client.get(url, headers={"accept-language": "de"}).content.decode()
     assert f"<h1>Rangliste: {event.name}</h1>" in german
+
+
+def test_the_seats_page_shows_the_tables_entry_address_as_text_beside_its_code(setup):
+    client, _, players, event = setup
+    for p in players[:4]:
+        checkin_set(event=event, player=p, present=True)
+    (table,), _ = seat_draw(event=event)
+    html = client.get(reverse("event-table-seats", args=[event.pk, table.pk])).content.decode()
+    address = f"http://testserver/t/{table.token}/"
+    assert f'<a href="{address}">{address}</a>' in html
+    assert f'src="/t/{table.token}/qr.svg"' in html

@@ -354,3 +354,16 @@ def test_the_new_tournament_form_names_its_scoring_options_in_words_in_the_direc
     french = client.get(reverse("tournament-new", args=[club.pk]), headers={"accept-language": "fr"}).content.decode()
     assert '<label class="select">Méthode de marque <' in french
     assert '<label class="select">Pas d&#x27;IMP <' in french
+
+
+def test_the_forms_option_choices_are_words_in_the_readers_language(director):
+    client, club = director
+    url = reverse("tournament-new", args=[club.pk])
+    english = client.get(url).content.decode()
+    assert '<option value="top_heavy">4, 2, 1, 0</option>' in english
+    assert '<option value="" selected>default: places and chips, or matchpoints in duplicate</option>' in english
+    assert '<option value="unranked">listed after the others</option>' in english
+    assert ">top_heavy<" not in english and ">placement+chips<" not in english
+    german = client.get(url, headers={"accept-language": "de"}).content.decode()
+    assert '<option value="lot">Los ziehen</option>' in german
+    assert '<option value="top_heavy">4, 2, 1, 0</option>' in german

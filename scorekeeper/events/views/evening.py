@@ -26,6 +26,7 @@ from scorekeeper.events.selectors import (
     seated_in_round,
 )
 from scorekeeper.events.views.asking import ask, confirmation, confirmed, event_of
+from scorekeeper.links import absolute_url
 from scorekeeper.tables.messages import EVENT_CLOSED, message_for
 from scorekeeper.tables.messages import gettext as _  # French elides before a name: "d'Ann"
 from scorekeeper.tables.models import Table
@@ -252,7 +253,9 @@ def table_seats(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
     if request.method != "POST":
         seated = seated_in_round(event=event, round=table.round)
         players = [p for p in club_players(club=event.club, active_only=True) if p.pk not in seated]
-        return render(request, "events/table_seats.html", {"event": event, "table": table, "players": players})
+        address = absolute_url(request, reverse("table", kwargs={"token": table.token}))
+        context = {"event": event, "table": table, "players": players, "address": address}
+        return render(request, "events/table_seats.html", context)
     form = forms.SeatForm(request.POST, event=event)
     if not form.is_valid():
         messages.error(request, " ".join(e for es in form.errors.values() for e in es))
