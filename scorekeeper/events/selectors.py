@@ -265,6 +265,18 @@ def seated_elsewhere(*, event: Event, players) -> dict[Player, Table]:
     return {player: table for table in running for player in table.players if player.pk in ids}
 
 
+def playing_elsewhere(*, event: Event) -> dict[int, tuple[int, str]]:
+    """Each player id seated at a running table (round not ended) of another open event, with that table's number
+    and its event's name: the check-in roll marks them, since the draw cannot seat them here."""
+    running = (
+        Table.objects.filter(event__status=Event.Status.OPEN, ended_at=None)
+        .exclude(event=event)
+        .order_by("-event__date", "-event__pk", "-round", "-number")
+        .values_list("seat_0_id", "seat_1_id", "seat_2_id", "seat_3_id", "number", "event__name")
+    )
+    return {seat: (number, name) for *seats, number, name in running for seat in seats if seat is not None}
+
+
 def checked_in_elsewhere(*, event: Event, players) -> dict[Player, Event]:
     """The players among `players` who are also checked in to another open event (one each, the earliest)."""
     ids = {player.pk for player in players}

@@ -295,3 +295,29 @@ def test_the_seats_page_shows_the_tables_entry_address_as_text_beside_its_code(s
     address = f"http://testserver/t/{table.token}/"
     assert f'<a href="{address}">{address}</a>' in html
     assert f'src="/t/{table.token}/qr.svg"' in html
+
+
+def test_the_check_in_roll_says_who_is_playing_at_a_running_table_of_another_event(setup):
+    client, club, players, event = setup
+    other = event_create(
+        club=club, name="<b>Cup</b>", date=dt.date(2026, 11, 19), ruleset="parlett-chips", options={"session.tours": 1}
+    )
+    for p in players[:4]:
+        checkin_set(event=other, player=p, present=True)
+    (table,), _ = seat_draw(event=other)
+    html = client.get(reverse("event", kwargs={"event_id": event.pk})).content.decode()
+    for p in players[:4]:
+        assert (
+            f'value="{p.pk}"> {p.name} <span class="muted">(playing at table 1 of &lt;b&gt;Cup&lt;/b&gt;)</span>'
+            in html
+        )
+    for p in players[4:]:
+        assert f'value="{p.pk}"> {p.name}</label>' in html
+    french = client.get(reverse("event", kwargs={"event_id": event.pk}), headers={"accept-language": "fr"})
+    assert "(joue à la table 1 de &lt;b&gt;Cup&lt;/b&gt;)" in french.content.decode()
+    Event.objects.filter(pk=other.pk).update(name="Open d'hiver")
+    french = client.get(reverse("event", kwargs={"event_id": event.pk}), headers={"accept-language": "fr"})
+    assert "(joue à la table 1 d&#x27;Open d&#x27;hiver)" in french.content.decode()  # French elides before a vowel
+    table.ended_at = dt.datetime(2026, 11, 19, 22, tzinfo=dt.UTC)  # the director ended its round
+    table.save(update_fields=["ended_at"])
+    assert "playing at table" not in client.get(reverse("event", kwargs={"event_id": event.pk})).content.decode()

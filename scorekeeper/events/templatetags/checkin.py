@@ -3,9 +3,10 @@ of the club (a few hundred at a big club), written twice: a check box each, and 
 checked in.
 
 Written here rather than as loops of the template, which resolved each player through the context twice (about a
-quarter of the event page at 280 players). `roll` is the view's list of (id, name, checked in); names are escaped
-(by the standard library's html.escape, which Django's escape calls behind a check for lazy text that cost more
-than the escaping: a name is never lazy) and ids are integers."""
+quarter of the event page at 280 players). `roll` is the view's list of (id, name, checked in, where he plays): the
+last is (table number, event name) for a player seated in another open event's running round, else None. Names are
+escaped (by the standard library's html.escape, which Django's escape calls behind a check for lazy text that cost
+more than the escaping: a name is never lazy) and ids are integers."""
 
 from __future__ import annotations
 
@@ -14,24 +15,35 @@ from html import escape
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
+from scorekeeper.tables.messages import gettext  # French elides before a name: "d'Ann"
+
 register = template.Library()
 
 
 @register.simple_tag
 def checkin_boxes(roll) -> SafeString:
-    """A check box a player, ticked for those checked in."""
+    """A check box a player, ticked for those checked in; a player seated at a running table of another open event
+    says where (the draw cannot seat him here until that round ends)."""
     return mark_safe(  # noqa: S308  (names escaped, ids integers)
         "".join(
             f'<label class="check"><input type="checkbox" name="present" value="{int(pk)}"'
-            f"{' checked' if here else ''}> {escape(name)}</label>"
-            for pk, name, here in roll
+            f"{' checked' if here else ''}> {escape(name)}{_playing(elsewhere)}</label>"
+            for pk, name, here, elsewhere in roll
         )
     )
+
+
+def _playing(elsewhere: tuple[int, str] | None) -> str:
+    if elsewhere is None:
+        return ""
+    number, event = elsewhere
+    words = gettext("playing at table %(number)s of %(event)s") % {"number": int(number), "event": event}
+    return f' <span class="muted">({escape(words)})</span>'
 
 
 @register.simple_tag
 def late_arrival_options(roll) -> SafeString:
     """An option a player not checked in (the late arrival's select)."""
     return mark_safe(  # noqa: S308  (names escaped, ids integers)
-        "".join(f'<option value="{int(pk)}">{escape(name)}</option>' for pk, name, here in roll if not here)
+        "".join(f'<option value="{int(pk)}">{escape(name)}</option>' for pk, name, here, _elsewhere in roll if not here)
     )

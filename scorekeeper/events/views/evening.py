@@ -23,6 +23,7 @@ from scorekeeper.events.selectors import (
     checked_in_elsewhere,
     current_round_progress,
     event_summary,
+    playing_elsewhere,
     seated_in_round,
 )
 from scorekeeper.events.views.asking import ask, confirmation, confirmed, event_of
@@ -50,11 +51,13 @@ def _event_page(request: HttpRequest, event: Event, checkin_form: forms.CheckInF
     else:
         present = {str(v) for v in checkin_form.initial.get("present", [])}
     players = club_roll(club=event.club)  # every active player, in the order of names in the club's language
+    elsewhere = playing_elsewhere(event=event) if event.is_open else {}
     sitting_out = event.sitouts.filter(round=current_round).select_related("player")
     context = {
         "event": event,
         "current_round": current_round,
-        "roll": [(pk, name, str(pk) in present) for pk, name in players],  # each active player: checked in?
+        # each active player: checked in? seated at a running table of another open event?
+        "roll": [(pk, name, str(pk) in present, elsewhere.get(pk)) for pk, name in players],
         "checkin_form": checkin_form,
         "current": current,
         "cards": _table_links(event, current),
