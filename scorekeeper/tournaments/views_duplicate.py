@@ -138,12 +138,18 @@ def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _progress(planned, movement: Movement) -> list[dict]:
-    """How far each table of a started round is in its boards."""
+    """How far each table of a started round is in its boards, with the address of its board entry."""
     rows = []
-    for table in planned.tables.select_related("round__tournament").order_by("number"):
+    for table in planned.tables.select_related("round__tournament", "table").order_by("number"):
         state = duplicate.table_boards(planned=table, movement=movement)
         rows.append(
-            {"table": table.number, "done": len(state.done), "total": len(state.order), "fouled": sorted(state.fouled)}
+            {
+                "table": table.number,
+                "done": len(state.done),
+                "total": len(state.order),
+                "fouled": sorted(state.fouled),
+                "token": table.table.token if table.table else None,
+            }
         )
     return rows
 

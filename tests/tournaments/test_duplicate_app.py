@@ -569,3 +569,18 @@ def test_a_fouled_board_the_table_cannot_play_has_no_result_the_table_plays_on_a
     imported = Tournament.objects.exclude(pk=tournament.pk).get()
     call_command("export_tournament", str(imported.event_id), "-o", str(again))
     assert json.loads(again.read_text()) == raw
+
+
+def test_the_director_page_links_each_playing_tables_board_entry(client):
+    director = make_user()
+    tournament, _ = make_duplicate()
+    tournament.event.club.directors.add(director)
+    client.force_login(director)
+    page = reverse("duplicate-director", args=[tournament.event_id])
+    assert "board entry" not in client.get(page).content.decode()  # no round started: no table to enter at
+    open_round(tournament, 1)
+    html = client.get(page).content.decode()
+    for number in (1, 2, 3):  # three tables, each plays 8 of the round's 12 boards
+        token = _planned(tournament, 1, number).table.token
+        entry = reverse("board-entry", args=[token])
+        assert f'Table {number}: 0 of 8 boards · <a href="{entry}">board entry</a>' in html
