@@ -99,10 +99,13 @@ def _page(request: HttpRequest, tournament: Tournament, *, status: int = 200, **
     )
     preview = plan_preview(tournament=tournament)
     next_round = started + 1 if started < tournament.rounds else None
+    rounds = tournament_rounds(tournament=tournament)
     context = {
         "tournament": tournament,
         "event": tournament.event,
-        "rounds": tournament_rounds(tournament=tournament),
+        "rounds": rounds,
+        # Its seating sheet would show a provisional draw: it is printed once the round has opened.
+        "next_by_standings": bool(next_round and rounds[next_round - 1].drawn_by),
         "started": started,
         "next_round": next_round,
         "can_open": tournament.confirmed_at is not None and next_round is not None and not playing,
@@ -149,6 +152,9 @@ def _round_open(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         services.round_open(tournament=tournament, number=number, user=request.user)
     except services.RoundRefused as refused:
         messages.error(request, _round_refused(refused))
+        return _page(request, tournament, status=400)
+    except EngineError as error:  # a round seated by the standings as it opens: T-29's keep-apart move failed
+        messages.error(request, forms.engine_error(error))
         return _page(request, tournament, status=400)
     services.physical_tables_ensure(event=tournament.event, count=places_needed(event=tournament.event))
     messages.success(request, _("Round %(number)s is open: its tables are seated as planned.") % {"number": number})
