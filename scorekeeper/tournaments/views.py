@@ -3,6 +3,8 @@ during play) and the physical table's link, which opens the table its place play
 
 from __future__ import annotations
 
+import json
+
 import qrcode
 import qrcode.image.svg
 from django.contrib import messages
@@ -322,6 +324,9 @@ def _close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def _verify(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Recompute the schedule from its record and the seed, and say whether every round is the same (T-27)."""
     event_id = tournament.event_id
+    if not tournament.record.get("rounds") or not tournament.seed:
+        messages.error(request, _("This tournament was imported from its document: there is no record of its draw."))
+        return redirect("tournament", event_id=event_id)
     found = schedule_verification(tournament=tournament)
     if found.ok:
         messages.success(request, _("The schedule was drawn again from its record and seed: every round is the same."))
@@ -334,6 +339,19 @@ def _verify(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             else _("The seed does not match its commitment."),
         )
     return redirect("tournament", event_id=event_id)
+
+
+@login_required
+@require_safe
+def schedule_record(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The schedule record (T-28) as a file, with the request each opened round was drawn from; the seed is in it
+    once revealed, so that `python -m scorekeeper.engine verify` recomputes every round."""
+    tournament = directed_tournament(user=request.user, event_id=event_id)
+    text = json.dumps(tournament.record, ensure_ascii=False, indent=1)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    name = f"schedule-{tournament.event.date.isoformat()}-{tournament.event_id}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 # The changes the director makes on the tournament's page, each a form whose `action` names it.

@@ -11,7 +11,10 @@ points, and the total is their sum (T-31, T-44).
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
+import subprocess
+import sys
 
 import pytest
 from django.urls import reverse
@@ -272,3 +275,62 @@ def test_the_form_accepts_the_standings_options_and_refuses_a_count_beyond_the_r
     )
     assert duplicate.status_code == 400
     assert "In duplicate the planner chooses who sits out" in duplicate.content.decode()
+
+
+def run_verify(path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper.engine", "verify", str(path), *extra],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_command_line_recomputes_every_round_of_the_downloaded_record(client, tmp_path):
+    tournament = twelve_seeded()
+    services.round_open(tournament=tournament, number=4)
+    user = make_user()
+    tournament.event.club.directors.add(user)
+    client.force_login(user)
+    url = reverse("tournament-schedule", args=[tournament.event_id])
+    before_close = tmp_path / "before.json"
+    before_close.write_bytes(client.get(url).content)
+    refused = run_verify(before_close)
+    assert refused.returncode == 2 and json.loads(refused.stdout)["error"]["code"] == "seed_required"
+    assert run_verify(before_close, "--seed", SEED).returncode == 0
+    services.tournament_close(tournament=tournament)
+    record = json.loads(client.get(url).content)
+    assert record["seed"] == SEED and [d["round"] for d in record["draws"]] == [1, 2, 3, 4]
+    path = tmp_path / "schedule.json"
+    path.write_text(json.dumps(record))
+    checked = run_verify(path)
+    assert checked.returncode == 0
+    assert json.loads(checked.stdout) == {
+        "ok": True,
+        "commitment_matches": True,
+        "same_version": True,
+        "same_schedule": True,
+        "differing_rounds": [],
+    }
+    # Round 4 kept with 2 and 6 exchanged: the standings kept for it seat it otherwise.
+    tables = record["rounds"][3]["tables"]
+    tables[0] = [6 if e == 2 else e for e in tables[0]]
+    tables[1] = [2 if e == 6 else e for e in tables[1]]
+    path.write_text(json.dumps(record))
+    altered = run_verify(path)
+    assert altered.returncode == 1
+    assert json.loads(altered.stdout)["differing_rounds"] == [4]
+    assert altered.stderr == "verify: the schedule drawn again differs in round(s) 4\n"
+
+
+def test_verify_of_an_imported_tournament_says_there_is_no_record(client):
+    tournament = twelve_seeded()
+    services.round_open(tournament=tournament, number=4)
+    user = make_user()
+    club = make_club(name="Wells", directors=[user])
+    event = tournament_import(raw=tournament_document(event=tournament.event), club=club)
+    client.force_login(user)
+    url = reverse("tournament-change", args=[event.pk])
+    response = client.post(url, {"action": "verify"}, follow=True)
+    assert response.status_code == 200
+    assert "there is no record of its draw" in response.content.decode()

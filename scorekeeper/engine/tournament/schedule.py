@@ -423,3 +423,36 @@ def verify(record: Mapping, seed: str) -> Verification:
         same_schedule=not differing,
         differing_rounds=tuple(sorted(differing)),
     )
+
+
+def verify_file(path: str, seed: str | None = None) -> dict:
+    """`python -m scorekeeper.engine verify FILE [--seed SEED]`: the record in FILE (or standard input for `-`)
+    recomputed round by round with its revealed seed, or `seed` when it is not revealed yet."""
+    try:
+        if path == "-":
+            text = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                text = handle.read()
+    except OSError as exc:
+        raise EngineError("file_unreadable", None, f"cannot read {path}: {exc.strerror}") from None
+    try:
+        record = load_json(text)
+    except RecursionError:
+        raise EngineError("record_invalid", None, "the record is nested too deeply") from None
+    if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
+        raise EngineError("record_invalid", "format", f"a schedule record has the format {RECORD_FORMAT!r} (T-28)")
+    seed = seed or record.get("seed")
+    if not seed:
+        raise EngineError("seed_required", "seed", "the record's seed is not revealed: give it with --seed")
+    try:
+        found = verify(record, seed)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise EngineError("record_invalid", None, f"the record is not one this planner wrote: {exc!r}") from None
+    return {
+        "ok": found.ok,
+        "commitment_matches": found.commitment_matches,
+        "same_version": found.same_version,
+        "same_schedule": found.same_schedule,
+        "differing_rounds": list(found.differing_rounds),
+    }
