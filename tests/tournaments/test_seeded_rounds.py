@@ -261,7 +261,7 @@ def test_the_form_accepts_the_standings_options_and_refuses_a_count_beyond_the_r
     tournament = Tournament.objects.get()
     assert tournament.options == {"bye.choice": "lowest_standing", "seating.by_standings": 2}
     page = client.get(made["Location"]).content.decode()
-    assert page.count("seated by the standings</span>") == 2  # rounds 4 and 5
+    assert page.count(" · seated by the standings</summary>") == 2  # rounds 4 and 5
     assert "Seated by the standings when it opens, after round 3 has ended" in page
     duplicate = client.post(
         url,
