@@ -209,6 +209,18 @@ def test_a_late_arrival_and_a_keep_apart_pair_before_the_seeded_round():
     assert schedule_verification(tournament=tournament).ok
 
 
+def test_a_withdrawal_before_the_seeded_round_leaves_byes_to_the_lowest():
+    tournament = twelve_seeded()
+    # Ben (2), first after round 3, withdraws: 11 present, three byes (T-16), all of whom played three rounds; the
+    # lowest three in the standings sit out: 1 (15), 5 (20), 9 (25). The rest in standing order fill two tables.
+    services.entrant_withdraw(tournament=tournament, entrant=tournament.entrants.get(number=2))
+    services.round_open(tournament=tournament, number=4)
+    assert PlannedRound.objects.get(tournament=tournament, number=4).byes == [1, 5, 9]
+    assert [sorted(t) for t in seats(tournament, 4)] == [[4, 6, 8, 10], [3, 7, 11, 12]]
+    tournament.refresh_from_db()
+    assert schedule_verification(tournament=tournament).ok
+
+
 def test_thirteen_entrants_the_lowest_eligible_sits_out():
     tournament = make_pp_tournament(entrants=13, sessions=(3,), options={"bye.choice": "lowest_standing"})
     # Before round 1 everybody is level: the tie goes by the higher entrant number (T-18), so 13 sits out.
