@@ -30,6 +30,7 @@ from scorekeeper.tournaments.selectors import (
     plan_preview,
     round_progress,
     schedule_verification,
+    standings_round,
     started_count,
     table_at,
     tournament_rounds,
@@ -151,7 +152,7 @@ def _round_open(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
         if number is None:
             raise services.RoundRefused("past_plan", request.POST.get("round", "")[:5])
-        services.round_open(tournament=tournament, number=number, user=request.user)
+        opened = services.round_open(tournament=tournament, number=number, user=request.user)
     except services.RoundRefused as refused:
         messages.error(request, _round_refused(refused))
         return _page(request, tournament, status=400)
@@ -159,7 +160,11 @@ def _round_open(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         messages.error(request, forms.engine_error(error))
         return _page(request, tournament, status=400)
     services.physical_tables_ensure(event=tournament.event, count=places_needed(event=tournament.event))
-    messages.success(request, _("Round %(number)s is open: its tables are seated as planned.") % {"number": number})
+    if standings_round(tournament=tournament, number=number, byes=bool(opened.byes)):
+        words = _("Round %(number)s is open: drawn by the standings after round %(before)s.")
+    else:
+        words = _("Round %(number)s is open: its tables are seated as planned.")
+    messages.success(request, words % {"number": number, "before": number - 1})
     return redirect("tournament", event_id=event_id)
 
 

@@ -35,7 +35,7 @@ def test_the_last_round_is_shown_as_seated_by_the_standings_then_opened_by_them(
     keep(page, "seeded-round-before.png")
 
     page.get_by_role("button", name="Open round 4").click()
-    expect(page.get_by_text("Round 4 is open")).to_be_visible()
+    expect(page.get_by_text("Round 4 is open: drawn by the standings after round 3.")).to_be_visible()
     # The round being played is shown open. Standings after round 3 (tests/tournaments/test_seeded_rounds.py):
     # Ben, Hal, Dan, Jo | Fay, Lou, Kit, Gus | Cat, Ida, Eve, Ann.
     first = round_four.locator("ol.seating li").first
