@@ -1,5 +1,6 @@
 """Command line: `python -m scorekeeper.engine settle FILE|-` (INTERCHANGE.md), `plan FILE|-` (TOURNAMENTS.md T-81),
-`standings FILE|-` (T-82, T-83), `boards --first B --count N` (T-84).
+`verify FILE|- [--seed SEED]` (T-27, a schedule record), `standings FILE|-` (T-82, T-83), `boards --first B --count N`
+(T-84).
 
 Prints the ledger as JSON. Bad input settles nothing: a JSON error on standard output, a one-line message on
 standard error, exit status 2.
@@ -16,7 +17,7 @@ from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.interchange import ledger_json, load_json, settle_document
 from scorekeeper.engine.tournament.boards import boards_document
 from scorekeeper.engine.tournament.document import standings_document
-from scorekeeper.engine.tournament.schedule import plan_file
+from scorekeeper.engine.tournament.schedule import plan_file, verify_file
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     settle.add_argument("--explain", action="store_true", help="add each deal's explanation to the output")
     plan = sub.add_parser("plan", help="plan a tournament's seating: schedule request in, schedule record out")
     plan.add_argument("file", help="the request (docs/TOURNAMENTS.md T-81), or - for standard input")
+    check = sub.add_parser("verify", help="recompute a schedule record (T-28) round by round from its seed (T-27)")
+    check.add_argument("file", help="the record, or - for standard input")
+    check.add_argument("--seed", help="the seed, when the record does not reveal it yet")
     standings = sub.add_parser("standings", help="score a tournament document (TOURNAMENTS.md §10)")
     standings.add_argument("file", help="the document, or - for standard input")
     standings.add_argument("--after-round", type=int, metavar="R", help="the standings as they stood after round R")
@@ -36,6 +40,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "plan":
         return _plan(args.file)
+    if args.command == "verify":
+        try:
+            found = verify_file(args.file, args.seed)
+        except EngineError as error:
+            return _fail(error)
+        _print(found)
+        if not found["commitment_matches"]:
+            sys.stderr.write("verify: the seed does not match the record's commitment (T-26)\n")
+        elif not found["ok"]:
+            rounds = ", ".join(str(r) for r in found["differing_rounds"])
+            sys.stderr.write(f"verify: the schedule drawn again differs in round(s) {rounds}\n")
+        if not found["ok"]:
+            return 1
+        return 0
     if args.command == "boards":
         try:
             return _print(boards_document(args.first, args.count))

@@ -22,6 +22,7 @@ from scorekeeper.tournaments.models import Entrant, PlannedTable
 
 DUPLICATE_METHODS = ("matchpoints", "imps")
 IMP_STEP = "duplicate.imp_step"  # Appendix T's one number a director types (T-73)
+BY_STANDINGS = "seating.by_standings"  # and the other: how many last rounds are seated by the standings (T-29)
 MAX_IMP_STEP = 10_000
 # A board is compared only when at least two tables play it: min(tables, tours) times a round (T-64, T-65).
 DUPLICATE_MIN_ENTRANTS = 8
@@ -53,6 +54,14 @@ TOURNAMENT_OPTIONS = {
         ("absent",),
         _("A substituted seat's score counts for the entrant, or the round is his absence (T-25)."),
     ),
+    "bye.choice": (
+        "planner",
+        ("lowest_standing",),
+        _(
+            "When more entrants could sit out than a round has byes: the planner chooses, or those lowest in the "
+            "standings after the round before sit out (T-18)."
+        ),
+    ),
     "tiebreak.last": ("share", ("lot",), _("Entrants still level share the place, or draw lots (T-48).")),
     "withdrawn": (
         "ranked",
@@ -70,9 +79,11 @@ TOURNAMENT_LABELS = {
     "bye.score": _("Score of a bye"),
     "absence.score": _("Score of an absence"),
     "substitute.score": _("Score of a substitute"),
+    "bye.choice": _("Who sits out"),
     "tiebreak.last": _("Last tie-break"),
     "withdrawn": _("A withdrawn entrant"),
     IMP_STEP: _("IMP step"),
+    BY_STANDINGS: _("Last rounds seated by the standings"),
 }
 
 
@@ -97,6 +108,8 @@ TOURNAMENT_VALUE_WORDS = {
     "lot": _("draw lots"),
     "ranked": _("stays ranked"),
     "unranked": _("listed after the others"),
+    "planner": _("the planner chooses"),
+    "lowest_standing": _("the lowest in the standings"),
 }
 
 
@@ -105,6 +118,9 @@ def tournament_field_name(key: str) -> str:
 
 
 MAX_ROUNDS = 32
+BY_STANDINGS_WORDS = _(
+    "Give how many last rounds are seated by the standings: a whole number from 0 to the number of rounds."
+)
 
 
 def _names(text: str, separators: str = "\n") -> list[str]:
@@ -184,9 +200,26 @@ class TournamentForm(EventForm):
             },
         )
 
+        self.fields[tournament_field_name(BY_STANDINGS)] = forms.IntegerField(
+            label=TOURNAMENT_LABELS[BY_STANDINGS],
+            required=False,
+            min_value=0,
+            max_value=MAX_ROUNDS,
+            help_text=_(
+                "0: none. k: the last k rounds are seated by the standings after the round before: places 1 to 4 at "
+                "table 1, 5 to 8 at table 2, … (T-29). Each such round is drawn when it opens."
+            ),
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
+            error_messages={
+                "invalid": BY_STANDINGS_WORDS,
+                "min_value": BY_STANDINGS_WORDS,
+                "max_value": BY_STANDINGS_WORDS,
+            },
+        )
+
     @property
     def tournament_fields(self) -> list:
-        return [self[tournament_field_name(key)] for key in (*TOURNAMENT_OPTIONS, IMP_STEP)]
+        return [self[tournament_field_name(key)] for key in (*TOURNAMENT_OPTIONS, IMP_STEP, BY_STANDINGS)]
 
     def clean_sessions(self) -> list[int]:
         text = self.cleaned_data["sessions"]
@@ -224,6 +257,7 @@ class TournamentForm(EventForm):
         }
         if data.get(tournament_field_name(IMP_STEP)) is not None:
             data["tournament_options"][IMP_STEP] = data[tournament_field_name(IMP_STEP)]
+        self._check_by_standings(data)
         entrants = {n.casefold(): n for n in data.get("entrants") or []}
         if entrants:
             data["teams"] = self._teams(data.get("teams", ""), entrants)
@@ -238,6 +272,22 @@ class TournamentForm(EventForm):
                     self.add_error(field_name(error.field.removeprefix("options.")), engine_error(error))
         self._check_format(data)
         return data
+
+    def _check_by_standings(self, data: dict[str, Any]) -> None:
+        """T-29's k is 0 … the number of rounds (Appendix T); 0 is the default and is not kept."""
+        field = tournament_field_name(BY_STANDINGS)
+        count = data.get(field)
+        if not count:
+            return
+        rounds = sum(data.get("sessions") or [])
+        if rounds and count > rounds:
+            self.add_error(
+                field,
+                _("The tournament has %(rounds)s rounds: at most %(rounds)s can be seated by the standings.")
+                % {"rounds": rounds},
+            )
+            return
+        data["tournament_options"][BY_STANDINGS] = count
 
     def _check_format(self, data: dict[str, Any]) -> None:
         """The method belongs to the format (T-30, T-69, T-74), and a duplicate tournament compares every board
@@ -263,6 +313,16 @@ class TournamentForm(EventForm):
             )
         if not duplicate:
             return
+        if data["tournament_options"].get("bye.choice", "planner") != "planner":
+            self.add_error(
+                tournament_field_name("bye.choice"),
+                _("In duplicate the planner chooses who sits out: the standings of the boards do not draw rounds."),
+            )
+        if data["tournament_options"].get(BY_STANDINGS):
+            self.add_error(
+                tournament_field_name(BY_STANDINGS),
+                _("In duplicate every round is seated by the planner: leave it at 0."),
+            )
         entrants = data.get("entrants")
         if entrants and len(entrants) < DUPLICATE_MIN_ENTRANTS:
             self.add_error(

@@ -3,7 +3,7 @@ and the physical tables of an event with the table each one opens now."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import Http404
@@ -18,6 +18,7 @@ from scorekeeper.events.selectors import directed_event
 from scorekeeper.tables.models import Signature, Table
 from scorekeeper.tables.snapshot import snapshots_read
 from scorekeeper.tournaments.models import Entrant, PhysicalTable, PlannedRound, PlannedTable, Tournament
+from scorekeeper.tournaments.standings import tournament_standings
 
 
 def directed_tournament(*, user: AbstractBaseUser | AnonymousUser, event_id: int) -> Tournament:
@@ -44,8 +45,40 @@ def started_count(*, tournament: Tournament) -> int:
     return tournament.planned_rounds.filter(started_at__isnull=False).count()
 
 
-def tournament_request(*, tournament: Tournament, entrants: list[Entrant] | None = None) -> Request:
-    """The schedule request (T-81) the rows stand for: what the schedule is a function of (T-27)."""
+def needs_standings(tournament: Tournament) -> bool:
+    """Whether the standings take part in the draw: byes to the lowest (T-18) or rounds seated by them (T-29)."""
+    options = tournament_options(tournament)
+    return options.bye_choice == "lowest_standing" or options.seating_by_standings > 0
+
+
+def standings_order(*, tournament: Tournament, after_round: int) -> tuple[int, ...]:
+    """Every entrant's number, best first, in the standings after `after_round` as the standings page shows them
+    (T-44 … T-52: total, then the tie-break chain). Entrants still sharing a place are listed by entrant number
+    (T-50), so the higher number stands lower: the tie T-18 leaves to "higher entrant number" and T-29's order.
+    Before the first round everybody is level: the entrants in number order."""
+    if after_round < 1:
+        return tuple(tournament.entrants.order_by("number").values_list("number", flat=True))
+    figures = tournament_standings(event=tournament.event, through_round=after_round)
+    return tuple(row.entrant.number for row in figures.standings.rows)
+
+
+def standings_round(*, tournament: Tournament, number: int, byes: bool) -> str | None:
+    """How the standings decide round `number` when it opens: `"seating"` (one of the last k rounds, T-29),
+    `"byes"` (its byes go to the lowest eligible, T-18; `byes` is whether the round has any), or None."""
+    options = tournament_options(tournament)
+    if number > tournament.rounds - options.seating_by_standings:
+        return "seating"
+    if options.bye_choice == "lowest_standing" and byes:
+        return "byes"
+    return None
+
+
+def tournament_request(
+    *, tournament: Tournament, entrants: list[Entrant] | None = None, standings: tuple[int, ...] | None = None
+) -> Request:
+    """The schedule request (T-81) the rows stand for: what the schedule is a function of (T-27). `standings`
+    (entrant numbers, best first, after the last started round) decide the next round's byes and seating when the
+    options say so (T-18, T-29)."""
     if entrants is None:
         entrants = list(tournament.entrants.select_related("player", "team").order_by("number"))
     teams: dict[str, list[int]] = {}
@@ -62,6 +95,7 @@ def tournament_request(*, tournament: Tournament, entrants: list[Entrant] | None
         Round(tables=tuple(tuple(t.seats) for t in rnd.tables.order_by("number")), byes=tuple(sorted(rnd.byes)))
         for rnd in started_rounds(tournament=tournament)
     )
+    options = tournament_options(tournament)
     return Request(
         seed=tournament.seed,
         sessions=tuple(tournament.sessions),
@@ -71,8 +105,10 @@ def tournament_request(*, tournament: Tournament, entrants: list[Entrant] | None
         ),
         teams=tuple(sorted((name, tuple(members)) for name, members in teams.items() if len(members) >= 2)),
         keep_apart=keep_apart,
-        bye_choice="planner",
+        bye_choice=options.bye_choice,
         started=started,
+        by_standings=options.seating_by_standings,
+        standings=standings if needs_standings(tournament) else None,
     )
 
 
@@ -101,6 +137,9 @@ class RoundView:
     tables: tuple[TableView, ...]
     byes: tuple[tuple[int, str], ...]
     absent: tuple[tuple[int, str], ...]
+    # Not started: "seating" when the standings seat it as it opens (T-29), "byes" when they choose its byes
+    # (T-18); its tables and byes here are provisional then.
+    drawn_by: str | None = None
 
 
 def tournament_rounds(*, tournament: Tournament) -> list[RoundView]:
@@ -128,7 +167,8 @@ def tournament_rounds(*, tournament: Tournament) -> list[RoundView]:
             for e in sorted(entrants, key=lambda e: e.number)
             if e.number not in present_anyway
         )
-        rounds.append(RoundView(rnd.number, rnd.session, rnd.started, tuple(tables), byes, absent))
+        drawn_by = None if rnd.started else standings_round(tournament=tournament, number=rnd.number, byes=bool(byes))
+        rounds.append(RoundView(rnd.number, rnd.session, rnd.started, tuple(tables), byes, absent, drawn_by))
     return rounds
 
 
@@ -252,5 +292,18 @@ def plan_preview(*, tournament: Tournament) -> Preview:
 
 
 def schedule_verification(*, tournament: Tournament) -> Verification:
-    """*Verify* (T-27): the schedule recomputed from the kept record and the seed, compared round by round."""
-    return verify(tournament.record, tournament.seed)
+    """*Verify* (T-27): the schedule recomputed from the kept record and the seed, compared round by round with
+    each opened round with the request it was drawn from; a round kept for play (its planned rows) that is not the
+    record's differs too."""
+    found = verify(tournament.record, tournament.seed)
+    kept = {
+        rnd.number: {"tables": [list(t.seats) for t in rnd.tables.order_by("number")], "byes": sorted(rnd.byes)}
+        for rnd in tournament.planned_rounds.all()
+    }
+    altered = {
+        rnd["round"]
+        for rnd in tournament.record.get("rounds", [])
+        if kept.get(rnd["round"]) != {"tables": [list(t) for t in rnd["tables"]], "byes": sorted(rnd["byes"])}
+    }
+    differing = tuple(sorted(set(found.differing_rounds) | altered))
+    return replace(found, same_schedule=not differing, differing_rounds=differing)

@@ -17,7 +17,13 @@ from scorekeeper.clubs.services import player_create
 from scorekeeper.engine import EngineError, Options, RuleSet
 from scorekeeper.engine.tournament.duplicate import check_duplicate_options
 from scorekeeper.engine.tournament.planner import Schedule, plan
-from scorekeeper.engine.tournament.schedule import draw_seed, normal_seed, record_json, seed_commitment
+from scorekeeper.engine.tournament.schedule import (
+    draw_seed,
+    normal_seed,
+    record_json,
+    request_json,
+    seed_commitment,
+)
 from scorekeeper.engine.tournament.scores import TournamentOptions, end_rule_check
 from scorekeeper.events.models import Event, EventLog
 from scorekeeper.events.services import event_close, event_create
@@ -35,7 +41,13 @@ from scorekeeper.tournaments.models import (
     Team,
     Tournament,
 )
-from scorekeeper.tournaments.selectors import started_count, tournament_request
+from scorekeeper.tournaments.selectors import (
+    needs_standings,
+    standings_order,
+    standings_round,
+    started_count,
+    tournament_request,
+)
 
 
 def _refuse(code: str, field: str | None, message: str) -> EngineError:
@@ -75,9 +87,10 @@ def tournament_create(
     chosen = TournamentOptions.from_mapping(tournament_options or {}, rounds=sum(sessions))
     if chosen.format == "duplicate":
         check_duplicate_options(engine_options)  # T-61: duplicate_option, refused before anything is drawn
-    # Byes by the standings and standings-seeded rounds need the standings between rounds: not drawn by the app yet.
-    if chosen.bye_choice != "planner" or chosen.seating_by_standings:
-        raise _refuse("request_invalid", "tournament.bye.choice", "the app draws byes and seats by the planner only")
+    if chosen.format == "duplicate" and (chosen.bye_choice != "planner" or chosen.seating_by_standings):
+        # A duplicate tournament's standings are the boards' (T-76), which the draw does not read.
+        field = "tournament.bye.choice" if chosen.bye_choice != "planner" else "tournament.seating.by_standings"
+        raise _refuse("request_invalid", field, "a duplicate tournament draws byes and seats by the planner only")
     players = list(players)
     if len(players) < 4:
         raise _refuse("too_few_entrants", "entrants", "a tournament needs at least four entrants for one table")
@@ -152,14 +165,22 @@ def tournament_enter(
 
 @transaction.atomic
 def tournament_replan(*, tournament: Tournament) -> Schedule:
-    """Plan every round not yet started again, the started ones fixed (T-22), and keep the record (T-28)."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    request = tournament_request(tournament=tournament)
+    """Plan every round not yet started again, the started ones fixed (T-22), and keep the record (T-28).
+
+    When the standings take part in the draw (T-18, T-29) they are the standings after the last started round as
+    they stand now: final once that round has ended, which `round_open` makes sure of before it plans the round it
+    opens again. The requests that opened the started rounds stay in the record (`draws`), for *verify*."""
+    tournament = Tournament.objects.select_for_update().select_related("event").get(pk=tournament.pk)
+    standings = None
+    if needs_standings(tournament):
+        standings = standings_order(tournament=tournament, after_round=started_count(tournament=tournament))
+    request = tournament_request(tournament=tournament, standings=standings)
     for number in range(len(request.started) + 1, request.rounds + 1):
         if len(request.present(number)) < 4:
             raise _refuse("too_few_entrants", "entrants", f"round {number} has fewer than four entrants present")
     schedule = plan(request)
-    tournament.record = record_json(request, schedule)
+    draws = [d for d in tournament.record.get("draws", []) if d["round"] <= len(request.started)]
+    tournament.record = {**record_json(request, schedule), "request": request_json(request), "draws": draws}
     tournament.save(update_fields=["record"])
     tournament.planned_rounds.filter(started_at__isnull=True).delete()
     for number, rnd in enumerate(schedule.rounds, start=1):
@@ -216,6 +237,11 @@ def round_open(*, tournament: Tournament, number: int, user=None) -> PlannedRoun
     if Table.objects.filter(event=tournament.event, round=started, ended_at__isnull=True).exists():
         raise RoundRefused("still_playing", started)
     planned = tournament.planned_rounds.select_for_update().get(number=number)
+    if standings_round(tournament=tournament, number=number, byes=bool(planned.byes)):
+        # Seated (or its byes chosen) by the standings after the round before, which has now ended (T-18, T-29).
+        tournament_replan(tournament=tournament)
+        tournament.refresh_from_db(fields=["record"])
+        planned = tournament.planned_rounds.select_for_update().get(number=number)
     round_boards_ensure(tournament=tournament, number=number)  # duplicate: the boards exist before the round
     players = {e.number: e.player for e in tournament.entrants.select_related("player")}
     for table in planned.tables.order_by("number"):
@@ -231,7 +257,10 @@ def round_open(*, tournament: Tournament, number: int, user=None) -> PlannedRoun
             snapshot_refresh(table=table.table)
     planned.started_at = timezone.now()
     planned.save(update_fields=["started_at"])
-    tournament.record = {**tournament.record, "rounds": _marked_started(tournament.record, number)}
+    draws = list(tournament.record.get("draws", []))
+    if tournament.record.get("request"):  # a record planned before requests were kept has none to give
+        draws.append({"round": number, "request": tournament.record["request"]})
+    tournament.record = {**tournament.record, "rounds": _marked_started(tournament.record, number), "draws": draws}
     tournament.save(update_fields=["record"])
     _log(tournament, "round_opened", user, str(number))
     return planned

@@ -3,6 +3,8 @@ during play) and the physical table's link, which opens the table its place play
 
 from __future__ import annotations
 
+import json
+
 import qrcode
 import qrcode.image.svg
 from django.contrib import messages
@@ -28,6 +30,7 @@ from scorekeeper.tournaments.selectors import (
     plan_preview,
     round_progress,
     schedule_verification,
+    standings_round,
     started_count,
     table_at,
     tournament_rounds,
@@ -99,10 +102,13 @@ def _page(request: HttpRequest, tournament: Tournament, *, status: int = 200, **
     )
     preview = plan_preview(tournament=tournament)
     next_round = started + 1 if started < tournament.rounds else None
+    rounds = tournament_rounds(tournament=tournament)
     context = {
         "tournament": tournament,
         "event": tournament.event,
-        "rounds": tournament_rounds(tournament=tournament),
+        "rounds": rounds,
+        # Its seating sheet would show a provisional draw: it is printed once the round has opened.
+        "next_by_standings": bool(next_round and rounds[next_round - 1].drawn_by),
         "started": started,
         "next_round": next_round,
         "can_open": tournament.confirmed_at is not None and next_round is not None and not playing,
@@ -146,12 +152,19 @@ def _round_open(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
         if number is None:
             raise services.RoundRefused("past_plan", request.POST.get("round", "")[:5])
-        services.round_open(tournament=tournament, number=number, user=request.user)
+        opened = services.round_open(tournament=tournament, number=number, user=request.user)
     except services.RoundRefused as refused:
         messages.error(request, _round_refused(refused))
         return _page(request, tournament, status=400)
+    except EngineError as error:  # a round seated by the standings as it opens: T-29's keep-apart move failed
+        messages.error(request, forms.engine_error(error))
+        return _page(request, tournament, status=400)
     services.physical_tables_ensure(event=tournament.event, count=places_needed(event=tournament.event))
-    messages.success(request, _("Round %(number)s is open: its tables are seated as planned.") % {"number": number})
+    if standings_round(tournament=tournament, number=number, byes=bool(opened.byes)):
+        words = _("Round %(number)s is open: drawn by the standings after round %(before)s.")
+    else:
+        words = _("Round %(number)s is open: its tables are seated as planned.")
+    messages.success(request, words % {"number": number, "before": number - 1})
     return redirect("tournament", event_id=event_id)
 
 
@@ -316,6 +329,9 @@ def _close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def _verify(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Recompute the schedule from its record and the seed, and say whether every round is the same (T-27)."""
     event_id = tournament.event_id
+    if not tournament.record.get("rounds") or not tournament.seed:
+        messages.error(request, _("This tournament was imported from its document: there is no record of its draw."))
+        return redirect("tournament", event_id=event_id)
     found = schedule_verification(tournament=tournament)
     if found.ok:
         messages.success(request, _("The schedule was drawn again from its record and seed: every round is the same."))
@@ -328,6 +344,19 @@ def _verify(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             else _("The seed does not match its commitment."),
         )
     return redirect("tournament", event_id=event_id)
+
+
+@login_required
+@require_safe
+def schedule_record(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The schedule record (T-28) as a file, with the request each opened round was drawn from; the seed is in it
+    once revealed, so that `python -m scorekeeper.engine verify` recomputes every round."""
+    tournament = directed_tournament(user=request.user, event_id=event_id)
+    text = json.dumps(tournament.record, ensure_ascii=False, indent=1)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    name = f"schedule-{tournament.event.date.isoformat()}-{tournament.event_id}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 # The changes the director makes on the tournament's page, each a form whose `action` names it.

@@ -4,6 +4,7 @@ commitment (T-26), and *verify* (T-27), which recomputes a record's schedule fro
 from __future__ import annotations
 
 import hashlib
+import json
 import platform
 import re
 import secrets
@@ -287,6 +288,33 @@ def record_json(request: Request, schedule: Schedule, *, started: int | None = N
     return record
 
 
+def request_json(request: Request) -> dict:
+    """The request of T-81 without its seed (kept secret until the tournament closes, T-26): what `parse_request`
+    reads back, with the seed added, as the same `Request`."""
+    entrants = []
+    for entrant in request.entrants:
+        item: dict[str, object] = {"number": entrant.number, "name": entrant.name}
+        if entrant.from_round != 1:
+            item["from_round"] = entrant.from_round
+        if entrant.until_round is not None:
+            item["until_round"] = entrant.until_round
+        entrants.append(item)
+    return {
+        "format": REQUEST_FORMAT,
+        "sessions": list(request.sessions),
+        "entrants": entrants,
+        "teams": {name: list(members) for name, members in request.teams},
+        "keep_apart": [list(pair) for pair in request.keep_apart],
+        "bye_choice": request.bye_choice,
+        "by_standings": request.by_standings,
+        "standings": list(request.standings) if request.standings is not None else None,
+        "started": [
+            {"round": k, "tables": [list(table) for table in rnd.tables], "byes": list(rnd.byes)}
+            for k, rnd in enumerate(request.started, start=1)
+        ],
+    }
+
+
 def plan_document(doc: Any) -> dict:
     """A request (T-81) in, its schedule record out."""
     request = parse_request(doc)
@@ -357,22 +385,74 @@ def request_from_record(record: Mapping, seed: str) -> Request:
     )
 
 
+def _same_round(kept: Mapping, again: Round) -> bool:
+    return [list(t) for t in kept["tables"]] == [list(t) for t in again.tables] and sorted(kept["byes"]) == list(
+        again.byes
+    )
+
+
 def verify(record: Mapping, seed: str) -> Verification:
-    """Recompute a record's schedule from its inputs and the revealed seed, and compare it round by round (T-27)."""
+    """Recompute a record's schedule from its inputs and the revealed seed, and compare it round by round (T-27).
+
+    The rounds not fixed when the record was planned are recomputed from the record's own inputs. A round opened
+    from an earlier plan (a round seated by the standings after the round before it, T-29, or opened before a late
+    arrival) is recomputed from the request it was drawn from, which the record keeps in `draws`
+    (`{"round": r, "request": T-81's request without its seed}`): every round so drawn is checked."""
     seed = normal_seed(seed)
     request = request_from_record(record, seed)
     schedule = plan(request)
-    differing = []
+    differing = set()
     for k, (kept, again) in enumerate(zip(record["rounds"], schedule.rounds, strict=False), start=1):
-        if [list(t) for t in kept["tables"]] != [list(t) for t in again.tables] or sorted(kept["byes"]) != list(
-            again.byes
-        ):
-            differing.append(k)
+        if not _same_round(kept, again):
+            differing.add(k)
     if len(record["rounds"]) != len(schedule.rounds):
-        differing.append(min(len(record["rounds"]), len(schedule.rounds)) + 1)
+        differing.add(min(len(record["rounds"]), len(schedule.rounds)) + 1)
+    plans: dict[str, Schedule] = {}  # rounds opened from one plan share its request: planned once
+    for draw in record.get("draws", []):
+        k = int(draw["round"])
+        key = json.dumps(draw["request"], sort_keys=True)
+        if key not in plans:
+            plans[key] = plan(parse_request({**draw["request"], "seed": seed}))
+        drawn, kept = plans[key].rounds, record["rounds"]
+        same = 1 <= k <= min(len(drawn), len(kept)) and _same_round(kept[k - 1], drawn[k - 1])
+        if not same:
+            differing.add(k)
     return Verification(
         commitment_matches=seed_commitment(seed) == record.get("seed_sha256"),
         same_version=record.get("version") == version(),
         same_schedule=not differing,
-        differing_rounds=tuple(differing),
+        differing_rounds=tuple(sorted(differing)),
     )
+
+
+def verify_file(path: str, seed: str | None = None) -> dict:
+    """`python -m scorekeeper.engine verify FILE [--seed SEED]`: the record in FILE (or standard input for `-`)
+    recomputed round by round with its revealed seed, or `seed` when it is not revealed yet."""
+    try:
+        if path == "-":
+            text = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                text = handle.read()
+    except OSError as exc:
+        raise EngineError("file_unreadable", None, f"cannot read {path}: {exc.strerror}") from None
+    try:
+        record = load_json(text)
+    except RecursionError:
+        raise EngineError("record_invalid", None, "the record is nested too deeply") from None
+    if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
+        raise EngineError("record_invalid", "format", f"a schedule record has the format {RECORD_FORMAT!r} (T-28)")
+    seed = seed or record.get("seed")
+    if not seed:
+        raise EngineError("seed_required", "seed", "the record's seed is not revealed: give it with --seed")
+    try:
+        found = verify(record, seed)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise EngineError("record_invalid", None, f"the record is not one this planner wrote: {exc!r}") from None
+    return {
+        "ok": found.ok,
+        "commitment_matches": found.commitment_matches,
+        "same_version": found.same_version,
+        "same_schedule": found.same_schedule,
+        "differing_rounds": list(found.differing_rounds),
+    }

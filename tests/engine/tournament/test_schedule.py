@@ -14,6 +14,7 @@ from scorekeeper.engine.tournament.schedule import (
     draw_seed,
     parse_request,
     plan_document,
+    request_json,
     seed_commitment,
     verify,
 )
@@ -101,6 +102,29 @@ def test_verify_still_holds_after_more_rounds_start():
     record = plan_document(REQUEST)
     record["rounds"][1]["started"] = True  # round 2 opened as planned: nothing is re-planned
     assert verify(record, SEED).ok
+
+
+def test_the_request_written_without_its_seed_reads_back_as_the_same_request():
+    request = parse_request({**REQUEST, "bye_choice": "lowest_standing", "standings": list(range(14, 0, -1))})
+    written = request_json(request)
+    assert "seed" not in written
+    assert parse_request({**written, "seed": SEED}) == request
+
+
+def test_verify_recomputes_a_round_opened_from_an_earlier_plan_by_its_own_request():
+    # Round 2 is opened from a plan made with standings after round 1 (14 best, 1 worst); the record is planned
+    # again afterwards, round 2 fixed: only the request kept in `draws` can recompute round 2.
+    seeded = {**REQUEST, "bye_choice": "lowest_standing", "standings": list(range(14, 0, -1))}
+    opened = plan_document(seeded)
+    started = [*REQUEST["started"], {"round": 2, "tables": opened["rounds"][1]["tables"], "byes": [1, 2]}]
+    # 14 present (Jo from round 2): two byes among those who played round 1, 1 … 12, the lowest two (T-16, T-18).
+    assert opened["rounds"][1]["byes"] == [1, 2]
+    record = plan_document({**REQUEST, "started": started})
+    record["draws"] = [{"round": 2, "request": request_json(parse_request(seeded))}]
+    assert verify(record, SEED).ok
+    # Drawn again from other standings, round 2 would have another bye: the kept round 2 is not theirs.
+    record["draws"][0]["request"]["standings"] = list(range(1, 15))
+    assert verify(record, SEED).differing_rounds == (2,)
 
 
 @pytest.mark.parametrize(
