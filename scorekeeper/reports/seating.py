@@ -16,6 +16,7 @@ from scorekeeper.events.models import Event, SitOut
 from scorekeeper.reports.documents import H2, SMALL, TEXT, TITLE, _build, _qr, _small_table, _text
 from scorekeeper.tables.models import Table as PlayedTable
 from scorekeeper.tournaments.models import PhysicalTable, PlannedRound
+from scorekeeper.tournaments.selectors import standings_round
 
 NUMBER = ParagraphStyle("number", fontName=BOLD, fontSize=120, leading=130, alignment=1)
 CENTRE = ParagraphStyle("centre", parent=TEXT, fontSize=12, leading=15, alignment=1)
@@ -66,7 +67,8 @@ def cards_for(event: Event, places: list[PhysicalTable], link_of) -> TableCards:
 
 def seating_for(event: Event, number: int) -> Seating | None:
     """Round `number`'s seating: its open tables, or, for a tournament round not yet open, its planned tables.
-    None when the event has no such round."""
+    None when the event has no such round, or when the round is not open and the standings will seat it or choose
+    its byes as it opens (T-18, T-29): its planned tables are provisional then."""
     tables = list(
         PlayedTable.objects.filter(event=event, round=number)
         .select_related("seat_0", "seat_1", "seat_2", "seat_3")
@@ -82,7 +84,7 @@ def seating_for(event: Event, number: int) -> Seating | None:
             )
             for t in tables
         )
-    elif planned is not None:
+    elif planned is not None and not standings_round(tournament=tournament, number=number, byes=bool(planned.byes)):
         seated = tuple(
             SeatedTable(t.number, tuple((s, names[n]) for s, n in enumerate(t.seats)))
             for t in planned.tables.order_by("number")

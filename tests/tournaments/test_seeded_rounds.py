@@ -346,3 +346,19 @@ def test_verify_of_an_imported_tournament_says_there_is_no_record(client):
     response = client.post(url, {"action": "verify"}, follow=True)
     assert response.status_code == 200
     assert "there is no record of its draw" in response.content.decode()
+
+
+def test_the_seating_list_of_a_round_the_standings_will_seat_waits_until_it_opens(client):
+    director = make_user()
+    club = make_club(directors=[director])
+    client.force_login(director)
+    tournament = make_pp_tournament(entrants=12, sessions=(4,), options={"seating.by_standings": 1}, club=club)
+    url = reverse("event-seating", args=[tournament.event_id, 4])
+    assert client.get(reverse("event-seating", args=[tournament.event_id, 1])).status_code == 200  # planned as drawn
+    assert client.get(url).status_code == 404  # provisional: the standings after round 3 seat it
+    for number in (1, 2, 3):
+        play_round(tournament, number, {e: points[number - 1] for e, points in POINTS.items()})
+    assert client.get(url).status_code == 404
+    services.round_open(tournament=tournament, number=4)
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
