@@ -23,7 +23,14 @@ from scorekeeper.engine import (
 from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
 from scorekeeper.tables.selectors import deal_saved_with_key, table_lock, table_locked
-from scorekeeper.tables.snapshot import Snapshot, snapshot_appended, snapshot_read, snapshot_refresh, snapshot_store
+from scorekeeper.tables.snapshot import (
+    Snapshot,
+    event_session,
+    snapshot_appended,
+    snapshot_read,
+    snapshot_refresh,
+    snapshot_store,
+)
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -129,7 +136,7 @@ def deal_record(
         stored = deal_saved_with_key(table=table, key=idempotency_key)
         if stored is not None:
             raise AlreadySaved(stored)
-    session = table.session()
+    session = event_session(table.event)  # no player's name: the table may have been read without its players
     if snapshot is None or snapshot.revision != table.revision:
         snapshot = snapshot_read(table=table, session=session)
     entry = None
