@@ -300,14 +300,18 @@ def _table_with_seats() -> QuerySet[Table]:
     return Table.objects.select_related("event", "seat_0", "seat_1", "seat_2", "seat_3", "snapshot")
 
 
-def table_by_token(*, token: str, rows: bool = True, seats: bool = True) -> Table:
+def table_by_token(*, token: str, rows: bool = True, seats: bool = True, locked: bool = False) -> Table:
     """The table an entry link reaches (404 for any other string); without `rows`, its snapshot is read without
     each deal's row (what the live preview needs: the table after its last deal); without `seats`, its players are
-    left unread (a save needs none of their names: four joins are a third of this read's work)."""
+    left unread (a save needs none of their names: four joins are a third of this read's work). With `locked`, its
+    row is locked for the transaction the caller is in (PostgreSQL's row lock; SQLite's IMMEDIATE transaction
+    already holds the write lock)."""
     if seats:
         tables = _table_with_seats() if rows else _table_with_seats().defer("snapshot__rows")
     else:
         tables = Table.objects.select_related("event", "snapshot")
+    if locked:
+        tables = tables.select_for_update(of=("self",))
     try:
         return tables.get(token=token)
     except Table.DoesNotExist:

@@ -134,3 +134,16 @@ def test_a_save_refused_shows_the_entries_again_with_the_players_names(client, f
     assert _hombre_pills(html) == ["Ann", "Ben", "Cat", "Dan"] and "Seat 1" not in html
     assert re.search(r'name="hombre" value="1"[^>]*\bchecked\b', html)  # the entries are kept
     assert not Deal.objects.filter(table=table).exists()
+
+
+def test_a_save_read_under_the_lock_stores_the_deal_its_audit_and_the_snapshot_after_it():
+    table = make_table()
+    deal_record(table=table, position=1, record=PC6[0], idempotency_key="first")
+    with transaction.atomic():
+        table = table_by_token(token=table.token, seats=False, locked=True)
+        view = table_screen(table=table, names=False)
+        saved = deal_record(table=table, position=2, record=PC6[1], snapshot=view.snapshot, locked=True)
+    assert saved.position == 2 and DealChange.objects.filter(deal=saved).count() == 1
+    table.refresh_from_db()
+    # PC-6 by hand from 40 each: -5 -1 -1 -1, then +3 -25 +3 +3.
+    assert table.revision == 2 and table_screen(table=table).snapshot.state.balances == (38, 14, 42, 42)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -56,13 +57,16 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     return page(request, view, deal_form_for(view), None)
 
 
+# The table is read inside the save's write transaction, under its lock: what the deal is validated and settled
+# against is what it is stored after, and the lock need not be read again to check that nothing moved meanwhile.
+@transaction.atomic
 def _table_save(request: HttpRequest, token: str) -> HttpResponse:
     """A deal posted from the table's page: saved (a redirect to the page), or the page again saying why not; the
     Preview button (without JavaScript) posts here too, and gets the page with the settlement explained."""
     previewing = request.POST.get("action") == "preview"
     # Nothing a save validates, settles or stores names a player: the table is read without its players, and a page
     # shown again reads their names first (with_names). A preview's explanation names them.
-    table = table_by_token(token=token, seats=previewing)
+    table = table_by_token(token=token, seats=previewing, locked=True)
     boards = board_page(table)
     if boards:
         return redirect(boards)  # a duplicate table records each deal against its board, on that page
@@ -109,6 +113,7 @@ def _table_save(request: HttpRequest, token: str) -> HttpResponse:
             idempotency_key=key,
             snapshot=view.snapshot,
             settled=preview.get("entry"),  # settled against view.snapshot, its key looked up above
+            locked=True,
         )
     except services.AlreadySaved as already:
         if already.deal.position >= view.next_position:
