@@ -219,7 +219,8 @@ def encode(snapshot: Snapshot) -> dict:
         "result": snapshot.result,
         "left": snapshot.left,
         "final": snapshot.final,
-        "contracts": list(dataclasses.astuple(snapshot.contracts)),
+        # Its six tuples of seats as they are: astuple() would copy each, number by number, on every save.
+        "contracts": [getattr(snapshot.contracts, field.name) for field in dataclasses.fields(ContractTally)],
     }
 
 
