@@ -23,7 +23,14 @@ from scorekeeper.engine import (
 from scorekeeper.engine.interchange import load_json
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
 from scorekeeper.tables.selectors import deal_saved_with_key, table_lock, table_locked
-from scorekeeper.tables.snapshot import Snapshot, snapshot_appended, snapshot_read, snapshot_refresh, snapshot_store
+from scorekeeper.tables.snapshot import (
+    Snapshot,
+    event_session,
+    snapshot_appended,
+    snapshot_read,
+    snapshot_refresh,
+    snapshot_store,
+)
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -107,6 +114,7 @@ def deal_record(
     idempotency_key: str = "",
     snapshot: Snapshot | None = None,
     settled: LedgerEntry | None = None,
+    locked: bool = False,
 ) -> Deal:
     """Record the table's next deal. `position` is the deal the form was for: a save for a position another
     phone has recorded meanwhile is refused (StaleDeal). The dealer follows the rotation; the engine refuses any
@@ -123,21 +131,25 @@ def deal_record(
 
     `settled`: the deal as the caller settled it against `snapshot` (deal_settlement) after it looked the key up and
     found nothing, as the table's page does before it validates a form: neither is done twice. A write between that
-    look-up and the lock (the same key saved by a retry) has moved the revision, and the replay looks again."""
+    look-up and the lock (the same key saved by a retry) has moved the revision, and the replay looks again.
+
+    `locked`: the caller read `table` (table_by_token's `locked`) and `snapshot` with it inside the transaction it
+    calls this in, under the write lock, as the table's page does for a save: nothing can have moved since, and the
+    lock is neither taken nor read again."""
     fresh = settled is not None and snapshot is not None and snapshot.revision == table.revision
     if not fresh:
         stored = deal_saved_with_key(table=table, key=idempotency_key)
         if stored is not None:
             raise AlreadySaved(stored)
-    session = table.session()
+    session = event_session(table.event)  # no player's name: the table may have been read without its players
     if snapshot is None or snapshot.revision != table.revision:
         snapshot = snapshot_read(table=table, session=session)
     entry = None
     if position == snapshot.records + 1 and not snapshot.complete:
         entry = settled if fresh else settle_deal(session, snapshot.state, record, position)
     with transaction.atomic():
-        locked = _writable(table_lock(pk=table.pk))
-        if entry is None or locked.revision != snapshot.revision:
+        revision = _writable(table if locked else table_lock(pk=table.pk)).revision
+        if entry is None or revision != snapshot.revision:
             return _deal_record_replayed(
                 _locked_table(table), position=position, record=record, user=user, idempotency_key=idempotency_key
             )

@@ -81,10 +81,16 @@ class Snapshot:
     result: tuple[int, ...]
     left: int
     final: tuple[int, ...]
-    # Every deal's row; None when read without them (the standings read only the rest: snapshots_read).
-    rows: tuple[SnapshotRow, ...] | None = None
+    # Every deal's row as TableSnapshot.rows keeps it (encode_row); None when read without them (the standings
+    # read only the rest: snapshots_read). A save appends its row to these without decoding the others.
+    stored_rows: list | None = None
     # What a tournament's contract points are made of (T-37, T-38), whatever its point values.
     contracts: ContractTally = ContractTally()
+
+    @functools.cached_property
+    def rows(self) -> tuple[SnapshotRow, ...] | None:
+        """Every deal's row, decoded when first read (a page reads them, a save does not)."""
+        return None if self.stored_rows is None else tuple(_row(values) for values in self.stored_rows)
 
     @property
     def deals(self) -> int:
@@ -168,7 +174,7 @@ def snapshot_of(
         result=result,
         left=left,
         final=final,
-        rows=rows,
+        stored_rows=[encode_row(row) for row in rows],
         contracts=ContractTally().added(ledger.entries, ledger.session.options),
     )
 
@@ -177,7 +183,7 @@ def snapshot_appended(
     before: Snapshot, entry: LedgerEntry, *, session: Session, revision: int, planned_deals: int
 ) -> Snapshot:
     """The snapshot after one deal (`entry`, settled after `before`'s state) was appended to the table."""
-    if before.rows is None:
+    if before.stored_rows is None:
         raise ValueError("a deal is appended to a snapshot read with its rows")
     row = row_of(entry)
     complete, result, left, final = _after(session, entry.state, planned_deals=planned_deals, ended=False)
@@ -192,7 +198,7 @@ def snapshot_appended(
         result=result,
         left=left,
         final=final,
-        rows=(*before.rows, row),
+        stored_rows=[*before.stored_rows, encode_row(row)],
         contracts=before.contracts.added((entry,), session.options),
     )
 
@@ -213,30 +219,29 @@ def encode(snapshot: Snapshot) -> dict:
         "result": snapshot.result,
         "left": snapshot.left,
         "final": snapshot.final,
-        "contracts": list(dataclasses.astuple(snapshot.contracts)),
+        # Its six tuples of seats as they are: astuple() would copy each, number by number, on every save.
+        "contracts": [getattr(snapshot.contracts, field.name) for field in dataclasses.fields(ContractTally)],
     }
 
 
-def encode_rows(rows: tuple[SnapshotRow, ...]) -> list:
-    """A snapshot's rows (TableSnapshot.rows)."""
+def encode_row(r: SnapshotRow) -> list:
+    """A snapshot's row as TableSnapshot.rows keeps it (as JSON gives it back: lists, so that a row stored and one
+    just made compare equal)."""
     return [
-        [
-            r.position,
-            r.number,
-            r.dealer,
-            r.contract.value if r.contract else "",
-            r.hombre,
-            r.ally,
-            r.trump,
-            r.tricks,
-            r.vole_attempted,
-            r.line.value if r.line else "",
-            r.stake,
-            r.deltas,
-            r.balances,
-            r.corrected,
-        ]
-        for r in rows
+        r.position,
+        r.number,
+        r.dealer,
+        r.contract.value if r.contract else "",
+        r.hombre,
+        r.ally,
+        r.trump,
+        r.tricks,
+        r.vole_attempted,
+        r.line.value if r.line else "",
+        r.stake,
+        list(r.deltas),
+        list(r.balances),
+        r.corrected,
     ]
 
 
@@ -275,7 +280,7 @@ def decode(data: dict, rows: list | None, *, revision: int, key: str) -> Snapsho
         result=tuple(data["result"]),
         left=data["left"],
         final=tuple(data["final"]),
-        rows=None if rows is None else tuple(_row(values) for values in rows),
+        stored_rows=rows,
         contracts=tally_of(data["contracts"]),
     )
 
@@ -326,7 +331,7 @@ def snapshot_store(*, table: Table, snapshot: Snapshot) -> None:
         "revision": snapshot.revision,
         "key": snapshot.key,
         "data": encode(snapshot),
-        "rows": encode_rows(snapshot.rows),
+        "rows": snapshot.stored_rows,
     }
     # The table's row is locked by the change: the snapshot row is updated, or made by the table's first change.
     if not TableSnapshot.objects.filter(table_id=table.pk).update(**kept):

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import transaction
+from django.urls import reverse
 
 from scorekeeper.events.models import Event
 from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot
 from scorekeeper.tables.selectors import deal_saved_with_key, table_by_token, table_ledger, table_lock, table_screen
 from scorekeeper.tables.services import AlreadySaved, EventClosed, RoundEnded, StaleDeal, deal_record
 from tests.factories import make_table
-from tests.tables.pc6 import PC6
+from tests.tables.pc6 import BASE, PC6
 
 pytestmark = pytest.mark.django_db
 
@@ -106,3 +109,41 @@ def test_the_lock_reads_the_revision_round_end_and_event_status_as_stored():
     with transaction.atomic():
         locked = table_lock(pk=table.pk)
         assert (locked.revision, str(locked.ended_at), locked.event.status) == (7, "2026-11-21 22:00:00+00:00", "open")
+
+
+def _hombre_pills(html: str) -> list[str]:
+    """The names on the deal form's hombre buttons, in seat order."""
+    return re.findall(r'<input type="radio" name="hombre" value="\d"[^>]*><span>([^<]*)</span>', html)
+
+
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        ({"run_hombre": "banana"}, "Select a valid choice. banana is not one of the available choices."),
+        ({"tricks": "7", "premiers": "on"}, "With premiers and no vole, play stopped at six tricks."),
+    ],
+    ids=["a field", "the rules"],
+)
+def test_a_save_refused_shows_the_entries_again_with_the_players_names(client, fields, error):
+    # A save reads its table without the players; the form shown again with the error names them.
+    table = make_table()
+    post = {**BASE, "position": "1", "hombre": "1", "contract": "solo", "trump": "S", "tricks": "6", **fields}
+    response = client.post(reverse("table", kwargs={"token": table.token}), post)
+    html = response.content.decode()
+    assert response.status_code == 200 and error in html
+    assert _hombre_pills(html) == ["Ann", "Ben", "Cat", "Dan"] and "Seat 1" not in html
+    assert re.search(r'name="hombre" value="1"[^>]*\bchecked\b', html)  # the entries are kept
+    assert not Deal.objects.filter(table=table).exists()
+
+
+def test_a_save_read_under_the_lock_stores_the_deal_its_audit_and_the_snapshot_after_it():
+    table = make_table()
+    deal_record(table=table, position=1, record=PC6[0], idempotency_key="first")
+    with transaction.atomic():
+        table = table_by_token(token=table.token, seats=False, locked=True)
+        view = table_screen(table=table, names=False)
+        saved = deal_record(table=table, position=2, record=PC6[1], snapshot=view.snapshot, locked=True)
+    assert saved.position == 2 and DealChange.objects.filter(deal=saved).count() == 1
+    table.refresh_from_db()
+    # PC-6 by hand from 40 each: -5 -1 -1 -1, then +3 -25 +3 +3.
+    assert table.revision == 2 and table_screen(table=table).snapshot.state.balances == (38, 14, 42, 42)

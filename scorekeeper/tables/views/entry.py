@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -12,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.engine import DealRecord, EngineError
 from scorekeeper.tables import services
+from scorekeeper.tables.forms import DealForm
 from scorekeeper.tables.selectors import (
     TableView,
     deal_saved_with_key,
@@ -45,13 +47,30 @@ def board_page(table) -> str | None:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    if request.method == "POST":
+        return _table_save(request, token)
     table = table_by_token(token=token)
     view = table_screen(table=table)
     boards = board_page(table)
-    if boards and (request.method == "POST" or not view.round_complete):
+    if boards and not view.round_complete:
         return redirect(boards)  # a duplicate table records each deal against its board, on that page
-    if request.method != "POST":
-        return page(request, view, deal_form_for(view), None)
+    return page(request, view, deal_form_for(view), None)
+
+
+# The table is read inside the save's write transaction, under its lock: what the deal is validated and settled
+# against is what it is stored after, and the lock need not be read again to check that nothing moved meanwhile.
+@transaction.atomic
+def _table_save(request: HttpRequest, token: str) -> HttpResponse:
+    """A deal posted from the table's page: saved (a redirect to the page), or the page again saying why not; the
+    Preview button (without JavaScript) posts here too, and gets the page with the settlement explained."""
+    previewing = request.POST.get("action") == "preview"
+    # Nothing a save validates, settles or stores names a player: the table is read without its players, and a page
+    # shown again reads their names first (with_names). A preview's explanation names them.
+    table = table_by_token(token=token, seats=previewing, locked=True)
+    boards = board_page(table)
+    if boards:
+        return redirect(boards)  # a duplicate table records each deal against its board, on that page
+    view = table_screen(table=table, names=previewing)
 
     # A form already saved is answered from the stored deal before anything is validated against the table as
     # it is now (the state after that deal would refuse it: a paid-out codille remainder, a closed round).
@@ -62,32 +81,26 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
     posted = posted_position(request)
     earlier = posted is not None and 1 <= posted < view.next_position
-    previewing = request.POST.get("action") == "preview"
     if earlier and key and not previewing:
         # A form for a deal already recorded, saved with another key than the deal's: another phone's.
+        view = view.with_names()
         closed = refusal_of(view, new_deal=False)
         if closed:
             return answer(request, view, deal_form_for(view, request.POST), 403, "refused", closed)
         return _conflict(request, view, posted)
     before = view.state_before(posted) if earlier else None
-    form = deal_form_for(view, request.POST, before=before)
     refusal = refusal_of(view)
     if refusal:
-        return answer(request, view, form, 403, "refused", refusal)
-    if earlier and not previewing:
-        # A form without a key for a deal already recorded: a double tap (the same deal) or another phone's.
-        preview = {} if form.is_valid() else None
-        if preview is not None:
-            try:
-                preview["record"] = form.to_record(view.snapshot.rows[posted - 1].dealer)
-            except forms.ValidationError:
-                preview = None
-    else:
-        preview = preview_of(view, form, view.state, view.next_position, view.next_dealer, explain=previewing)
+        view = view.with_names()
+        return answer(request, view, deal_form_for(view, request.POST, before=before), 403, "refused", refusal)
+    double_tap = posted if earlier and not previewing else None
+    form, preview = _validated(view, request.POST, before, double_tap=double_tap)
     if preview is None:
-        errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
         if wants_json(request):
-            return JsonResponse({"result": "invalid", "errors": errors}, status=400)
+            return _invalid(form)
+        if not view.named:  # the entries validated again, in a form that names the players, to be shown
+            view = view.with_names()
+            form, _ = _validated(view, request.POST, before, double_tap=double_tap)
         return page(request, view, form, None)
     if previewing:
         return page(request, view, form, preview)
@@ -100,23 +113,51 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             idempotency_key=key,
             snapshot=view.snapshot,
             settled=preview.get("entry"),  # settled against view.snapshot, its key looked up above
+            locked=True,
         )
     except services.AlreadySaved as already:
         if already.deal.position >= view.next_position:
-            view = table_ledger(table=table)  # saved meanwhile by a retry racing this one
+            view = table_ledger(table=view.with_names().table)  # saved meanwhile by a retry racing this one
         return _saved(request, view, already.deal, created=False)
     except services.StaleDeal as stale:
         return _conflict(request, table_screen(table=table_by_token(token=token)), stale.expected)
     except services.EventClosed as closed:
+        view = view.with_names()
+        form = deal_form_for(view, request.POST, before=before)
         return answer(request, view, form, 403, "refused", closed_message(closed))
     except EngineError as error:
-        form.add_engine_error(error)
         if wants_json(request):
-            errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
-            return JsonResponse({"result": "invalid", "errors": errors}, status=400)
+            form.add_engine_error(error)
+            return _invalid(form)
+        view = view.with_names()
+        form = deal_form_for(view, request.POST, before=before)
+        form.is_valid()
+        form.add_engine_error(error)
         return page(request, view, form, None)
     created = deal.position >= view.next_position  # else a form without a key tapped twice, found by its record
     return _saved(request, view, deal, created=created)
+
+
+def _validated(view: TableView, data, before, *, double_tap: int | None) -> tuple[DealForm, dict | None]:
+    """The deal form with the posted entries and, when they are valid, what a save records: the record and its
+    settlement after the table's last deal, or, for a form without a key for the deal already recorded at position
+    `double_tap` (the state `before` it), the record alone. None when they are not: the form says why."""
+    form = deal_form_for(view, data, before=before)
+    if double_tap is None:
+        previewing = data.get("action") == "preview"
+        return form, preview_of(view, form, view.state, view.next_position, view.next_dealer, explain=previewing)
+    # A double tap (the same deal) or another phone's: the deal service tells them apart.
+    if not form.is_valid():
+        return form, None
+    try:
+        return form, {"record": form.to_record(view.snapshot.rows[double_tap - 1].dealer)}
+    except forms.ValidationError:
+        return form, None
+
+
+def _invalid(form: DealForm) -> JsonResponse:
+    errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
+    return JsonResponse({"result": "invalid", "errors": errors}, status=400)
 
 
 def _conflict(request: HttpRequest, view: TableView, position: int) -> HttpResponse:
