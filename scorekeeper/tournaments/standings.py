@@ -12,11 +12,13 @@ the digest of those inputs, snapshot results included, so a restore or a correct
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, replace
 from functools import cached_property
 
 from django.core.cache import cache
-from django.db.models import Prefetch
+from django.db.models import BooleanField, ExpressionWrapper, Prefetch, Q, TextField
+from django.db.models.functions import Cast
 
 from scorekeeper.engine import Session
 from scorekeeper.engine.model import RuleSet
@@ -39,8 +41,8 @@ from scorekeeper.tables.models import Table
 from scorekeeper.tables.snapshot import (
     SnapshotResult,
     SnapshotRow,
-    decode,
     event_session,
+    result_of,
     shape_keys,
     snapshot_results,
     snapshots_read,
@@ -221,7 +223,11 @@ def substitutions(planned: PlannedTable) -> tuple[Substitution, ...]:
 @dataclass(frozen=True)
 class _Planned:
     """A planned table as the standings read it, without a model instance: its seats and flags, and its played
-    table's snapshot result (None before the table is made)."""
+    table's snapshot result (None before the table is made).
+
+    A current snapshot is kept as its stored JSON text (`data`), which the digest of the inputs reads as it is:
+    only when the figures are made again is it decoded (`snapshot`), so a poll that finds them in the cache
+    decodes no snapshot. A snapshot made again on the read is kept as its result (`made`)."""
 
     id: int
     round: int
@@ -229,12 +235,23 @@ class _Planned:
     seats: tuple[int, int, int, int]
     short: bool
     table_id: int | None
-    snapshot: SnapshotResult | None
+    data: str | None = None
+    made: SnapshotResult | None = None
     substitutes: tuple[Substitution, ...] = ()
     holders: tuple[int | str, ...] | None = None  # who held each seat longest, where a substitute sat (T-78)
 
+    @property
+    def played(self) -> bool:
+        """Whether the table has its snapshot's result (its round started and the table made)."""
+        return self.data is not None or self.made is not None
 
-# One row a planned table, joined to its played table and that table's snapshot (what snapshot_key depends on).
+    @cached_property
+    def snapshot(self) -> SnapshotResult | None:
+        return result_of(json.loads(self.data)) if self.data is not None else self.made
+
+
+# One row a planned table, joined to its played table and that table's snapshot (what snapshot_key depends on);
+# the snapshot's JSON as its text, undecoded.
 _PLANNED_FIELDS = (
     "id",
     "round__number",
@@ -245,10 +262,10 @@ _PLANNED_FIELDS = (
     "table__revision",
     "table__first_dealer",
     "table__extra_tours",
-    "table__ended_at",
+    "ended",
     "table__snapshot__revision",
     "table__snapshot__key",
-    "table__snapshot__data",
+    "snapshot_text",
 )
 
 
@@ -259,22 +276,27 @@ def planned_tables(*, event: Event, tournament: Tournament, started: set[int]) -
     key_of = shape_keys(event_session(event))
     found = []
     stale = []
-    rows = PlannedTable.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+    rows = (
+        PlannedTable.objects.filter(round__tournament=tournament)
+        .order_by("round__number", "number")
+        .annotate(
+            ended=ExpressionWrapper(Q(table__ended_at__isnull=False), output_field=BooleanField()),
+            snapshot_text=Cast("table__snapshot__data", TextField()),
+        )
+    )
     for values in rows.values_list(*_PLANNED_FIELDS):
         pk, round_, number, seats, short, table_id, revision, first, extra, ended, kept, kept_key, data = values
-        snapshot = None
+        text = None
         if table_id is not None and round_ in started:
-            key = key_of(first, extra, ended is not None)
-            if kept == revision and kept_key == key:
-                made = decode(data, None, revision=revision, key=key)
-                snapshot = SnapshotResult(made.deals, made.complete, made.result, made.left, made.final, made.contracts)
+            if kept == revision and kept_key == key_of(first, extra, bool(ended)):
+                text = data
             else:
                 stale.append(table_id)
-        found.append(_Planned(pk, round_, number, tuple(seats), short, table_id, snapshot))  # type: ignore[arg-type]
+        found.append(_Planned(pk, round_, number, tuple(seats), short, table_id, text))  # type: ignore[arg-type]
     if stale:
         tables = list(Table.objects.filter(pk__in=stale).select_related("event"))
         remade = snapshot_results(tables=tables)
-        found = [replace(p, snapshot=remade[p.table_id]) if p.table_id in remade else p for p in found]
+        found = [replace(p, made=remade[p.table_id]) if p.table_id in remade else p for p in found]
     subs: dict[int, list[Substitution]] = {}
     people = Substitute.objects.filter(planned_table__round__tournament=tournament)
     for planned_id, seat, name, player_name, from_deal in people.values_list(
@@ -284,14 +306,14 @@ def planned_tables(*, event: Event, tournament: Tournament, started: set[int]) -
     if not subs:
         return found
     # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
-    substituted = [p.table_id for p in found if p.id in subs and p.snapshot is not None]
+    substituted = [p.table_id for p in found if p.id in subs and p.played]
     tables = list(Table.objects.filter(pk__in=substituted).select_related("event"))
     rows = {pk: s.rows for pk, s in snapshots_read(tables=tables, rows=True).items()} if tables else {}
     return [
         replace(
             p,
             substitutes=tuple(subs[p.id]),
-            holders=holders(_Rows(rows.get(p.table_id, ())), p.seats, subs[p.id]) if p.snapshot else None,
+            holders=holders(_Rows(rows.get(p.table_id, ())), p.seats, subs[p.id]) if p.played else None,
         )
         if p.id in subs
         else p
