@@ -191,6 +191,22 @@ def is_duplicate(event: Event) -> bool:
     return options is not None and options.get("tournament.format") == "duplicate"
 
 
+def event_tournament(event: Event) -> Tournament | None:
+    """The event's tournament (None for a club evening): in one query, what is_tournament and is_duplicate ask
+    and what tournament_standings reads, for the pages that poll."""
+    if event.kind != Event.Kind.TOURNAMENT:
+        return None
+    tournament = Tournament.objects.filter(event=event).first()
+    if tournament is not None:
+        tournament.event = event
+    return tournament
+
+
+def is_duplicate_format(tournament: Tournament) -> bool:
+    """Whether `tournament` is a duplicate tournament (is_duplicate, for a tournament already read)."""
+    return tournament.options.get("tournament.format") == "duplicate"
+
+
 def revealed_seed(tournament: Tournament) -> str | None:
     """The seed once revealed, when the tournament closed (T-26), else None."""
     return tournament.seed if tournament.seed_revealed_at is not None and tournament.seed else None
@@ -480,9 +496,13 @@ def standings_figures(inputs: Inputs, through_round: int | None) -> _Figures:
     return figures
 
 
-def tournament_standings(*, event: Event, through_round: int | None = None) -> TournamentStandings:
-    """The tournament's standings after `through_round` (default: every round), with every round's tables."""
-    tournament = Tournament.objects.select_related("event", "event__club").get(event=event)
+def tournament_standings(
+    *, event: Event, through_round: int | None = None, tournament: Tournament | None = None
+) -> TournamentStandings:
+    """The tournament's standings after `through_round` (default: every round), with every round's tables;
+    `tournament`: the event's, when the caller has read it (event_tournament)."""
+    if tournament is None:
+        tournament = Tournament.objects.select_related("event", "event__club").get(event=event)
     inputs = standings_inputs(event=event, tournament=tournament)
     if through_round is not None:  # after a round played: a later one asked for shows the last played
         started = [number for number, _, _, is_started in inputs.rounds if is_started]
