@@ -5,8 +5,9 @@ snapshot's closing balances minus the start (T-7), as the engine's own `table_re
 Under the `contracts` method a table's contract points (T-39) are the engine's `ContractTally`, which the snapshot
 keeps, priced at the tournament's point values.
 
-The standings are a pure function of what is read (`Inputs`): the engine's figures are kept in Django's cache under
-the digest of those inputs, snapshot results included, so a restore or a correction can only ever make a new key.
+The standings are a pure function of what is read (`Inputs`): the engine's figures are kept in Django's cache
+("standings", which gunicorn's workers share) under the digest of those inputs, the snapshots' stored JSON included,
+so a restore or a correction can only ever make a new key.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db.models import BooleanField, ExpressionWrapper, Prefetch, Q, TextField
 from django.db.models.functions import Cast
 
@@ -487,8 +488,9 @@ def _figures(inputs: Inputs, through_round: int | None) -> _Figures:
 
 def standings_figures(inputs: Inputs, through_round: int | None) -> _Figures:
     """The engine's figures for `inputs` after `through_round`, kept in Django's cache under the digest of the
-    inputs: a poll that finds nothing changed ranks nothing."""
+    inputs: a poll that finds nothing changed ranks nothing, and a change is ranked by the first worker to read it."""
     key = f"tournament-standings:{inputs.digest}:{through_round}"
+    cache = caches["standings"]
     figures = cache.get(key)
     if figures is None:
         figures = _figures(inputs, through_round)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.urls import reverse
 
 from scorekeeper.clubs.services import player_rename
@@ -23,10 +23,14 @@ from tests.tournaments.documents import tournament_document
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def board(client):
+@pytest.fixture(params=["each process its own", "shared by the workers"])
+def board(request, client, settings, tmp_path):
     """The tournament of tests/tournaments/documents.py (round 3 being played), and its live board as htmx polls
-    it, without the line that says when it was made."""
+    it, without the line that says when it was made; the standings kept in memory, or in files as gunicorn's
+    workers share them."""
+    if request.param == "shared by the workers":
+        shared = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(tmp_path)}
+        settings.CACHES = {**settings.CACHES, "standings": shared}
     director = make_user()
     event = tournament_import(raw=tournament_document(), club=make_club(directors=[director]))
     client.force_login(director)
@@ -42,7 +46,8 @@ def board(client):
 
 def _fresh(board, **headers) -> str:
     """The board as a server that has kept nothing would make it."""
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     return board(**headers)
 
 
