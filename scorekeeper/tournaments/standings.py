@@ -286,20 +286,25 @@ _PLANNED_FIELDS = (
 )
 
 
-def planned_tables(*, event: Event, tournament: Tournament, started: set[int]) -> list[_Planned]:
-    """Every planned table of the tournament in round and table order, each played table of a `started` round
-    with its snapshot's result: one query for the tables and their snapshots, one for the substitutes, when every
-    snapshot is current. A snapshot made for another revision or session is made again (snapshot_results)."""
+def planned_tables(
+    *, event: Event, tournament: Tournament, started: set[int], every_round: bool = True
+) -> list[_Planned]:
+    """Every planned table of the tournament in round and table order (of its `started` rounds alone without
+    `every_round`), each played table of a started round with its snapshot's result: one query for the tables and
+    their snapshots, one for the substitutes, when every snapshot is current. A snapshot made for another revision
+    or session is made again (snapshot_results).
+
+    A round not started scores nothing, and its seats are shown by the standings document (T-83) alone, not by the
+    pages: without them a poll reads 60 of 480 rows at 240 entrants after round 1."""
     key_of = shape_keys(event_session(event))
     found = []
     stale = []
-    rows = (
-        PlannedTable.objects.filter(round__tournament=tournament)
-        .order_by("round__number", "number")
-        .annotate(
-            ended=ExpressionWrapper(Q(table__ended_at__isnull=False), output_field=BooleanField()),
-            snapshot_text=Cast("table__snapshot__data", TextField()),
-        )
+    rows = PlannedTable.objects.filter(round__tournament=tournament)
+    if not every_round:
+        rows = rows.filter(round__number__in=started)
+    rows = rows.order_by("round__number", "number").annotate(
+        ended=ExpressionWrapper(Q(table__ended_at__isnull=False), output_field=BooleanField()),
+        snapshot_text=Cast("table__snapshot__data", TextField()),
     )
     for values in rows.values_list(*_PLANNED_FIELDS):
         pk, round_, number, seats, short, table_id, revision, first, extra, ended, kept, kept_key, data = values
@@ -359,8 +364,9 @@ class Inputs:
         return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-def standings_inputs(*, event: Event, tournament: Tournament) -> Inputs:
-    """The inputs of the tournament's standings: five queries when every snapshot is current."""
+def standings_inputs(*, event: Event, tournament: Tournament, every_round: bool = True) -> Inputs:
+    """The inputs of the tournament's standings: five queries when every snapshot is current. Without
+    `every_round`, the tables of the rounds not started are left out (planned_tables)."""
     rounds = tuple(
         (number, session, tuple(byes), started_at is not None)
         for number, session, byes, started_at in PlannedRound.objects.filter(tournament=tournament)
@@ -382,7 +388,7 @@ def standings_inputs(*, event: Event, tournament: Tournament) -> Inputs:
         options=tournament.options,
         seed=revealed_seed(tournament),
         rounds=rounds,
-        planned=tuple(planned_tables(event=event, tournament=tournament, started=started)),
+        planned=tuple(planned_tables(event=event, tournament=tournament, started=started, every_round=every_round)),
         entrants=entrants,
         teams=tuple((team, tuple(sorted(numbers))) for team, numbers in members.items()),
     )
@@ -499,13 +505,18 @@ def standings_figures(inputs: Inputs, through_round: int | None) -> _Figures:
 
 
 def tournament_standings(
-    *, event: Event, through_round: int | None = None, tournament: Tournament | None = None
+    *,
+    event: Event,
+    through_round: int | None = None,
+    tournament: Tournament | None = None,
+    every_round: bool = True,
 ) -> TournamentStandings:
-    """The tournament's standings after `through_round` (default: every round), with every round's tables;
-    `tournament`: the event's, when the caller has read it (event_tournament)."""
+    """The tournament's standings after `through_round` (default: every round), with every round's tables (but
+    those of the rounds not started, without `every_round`: what the pages show); `tournament`: the event's, when
+    the caller has read it (event_tournament)."""
     if tournament is None:
         tournament = Tournament.objects.select_related("event", "event__club").get(event=event)
-    inputs = standings_inputs(event=event, tournament=tournament)
+    inputs = standings_inputs(event=event, tournament=tournament, every_round=every_round)
     if through_round is not None:  # after a round played: a later one asked for shows the last played
         started = [number for number, _, _, is_started in inputs.rounds if is_started]
         through_round = max(1, min(through_round, started[-1])) if started else None

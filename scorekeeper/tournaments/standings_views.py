@@ -48,7 +48,8 @@ def standings_context(
     in words; `token`: the public link the page is seen through, if any; `tournament`: the event's, if read. What
     is drawn from the engine's figures is made when the template reads it: the parts of the pages cached under
     `cache_key` do not."""
-    view = tournament_standings(event=event, through_round=round_number, tournament=tournament)
+    # The pages show no table of a round not started: its seats are not read.
+    view = tournament_standings(event=event, through_round=round_number, tournament=tournament, every_round=False)
     if round_number is not None and not view.started:
         round_number = None  # nothing played yet: no round's standings to show
     elif round_number is not None:

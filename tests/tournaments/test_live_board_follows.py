@@ -17,6 +17,7 @@ from scorekeeper.tables.services import deal_correct, deal_record
 from scorekeeper.tables.snapshot import snapshot_read
 from scorekeeper.tournaments.imports import tournament_import
 from scorekeeper.tournaments.models import Entrant
+from scorekeeper.tournaments.standings import tournament_standings
 from tests.factories import make_club, make_user
 from tests.tournaments.documents import tournament_document
 
@@ -119,3 +120,15 @@ def test_the_board_is_kept_for_each_reader_s_language(board):
     assert german != english
     assert board() == english
     assert german == _fresh(board, **{"Accept-Language": "de"})
+
+
+def test_the_pages_rank_as_the_document_does_without_the_seats_of_rounds_not_started(board):
+    """The pages leave the tables of a round not started unread (round 4 here): the standings, the teams and the
+    started rounds' tables are those the standings document (T-83) is made from."""
+    every = tournament_standings(event=board.event)
+    shown = tournament_standings(event=board.event, every_round=False)
+    assert shown.standings == every.standings and shown.teams == every.teams
+    assert [r for r in shown.rounds if r.started] == [r for r in every.rounds if r.started]
+    assert [len(r.tables) for r in every.rounds] == [4, 4, 4, 4]
+    assert [len(r.tables) for r in shown.rounds] == [4, 4, 4, 0]
+    assert shown.standings.provisional  # round 4 is still to come
