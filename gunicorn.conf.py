@@ -8,7 +8,9 @@ bench/club_night.py measures this configuration against runserver.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent
@@ -31,6 +33,9 @@ proc_name = "quadrille"
 def on_starting(server) -> None:
     """Refuse to serve with the development key or, off loopback, with an account on the demo password."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    # The workers' shared cache of tournament standings (settings.CACHES): a new directory each start, so that
+    # nothing drawn by an earlier version of the templates or the code is ever read; set before the settings load.
+    os.environ["STANDINGS_CACHE_DIR"] = tempfile.mkdtemp(prefix="quadrille-standings-")
     import django
 
     django.setup()
@@ -49,7 +54,17 @@ def on_starting(server) -> None:
     connections.close_all()
     if problems:
         sys.stderr.write("\n".join(dict.fromkeys(problems)) + "\n")
+        on_exit(server)
         sys.exit(1)
+
+
+def on_exit(server) -> None:
+    shutil.rmtree(os.environ["STANDINGS_CACHE_DIR"], ignore_errors=True)
+
+
+def on_reload(server) -> None:
+    """New workers on new code (a HUP): nothing the old ones drew is read (the cache makes its directory again)."""
+    on_exit(server)
 
 
 def post_worker_init(worker) -> None:

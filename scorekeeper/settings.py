@@ -124,7 +124,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # (a digest gets a new stamp each time it is made, so nothing kept before a restore is met after it), and a
 # tournament's standings and boards, keyed by the digest of the results they are made of. A table's figures are
 # never cached here: its snapshot is a database row (scorekeeper/tables/snapshot.py).
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # A tournament's standings and boards, kept under digests of what they are made of (tournaments.standings).
+    # Under gunicorn its workers share them in a directory of files the server makes when it starts and removes when
+    # it stops (gunicorn.conf.py): a change of the tournament is then ranked and drawn once, not once a worker.
+    # Elsewhere (runserver, the tests, a command) each process keeps its own.
+    "standings": (
+        {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": env("STANDINGS_CACHE_DIR"),
+            "TIMEOUT": 600,
+            "OPTIONS": {"MAX_ENTRIES": 1000},
+        }
+        if env("STANDINGS_CACHE_DIR", default="")
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "standings"}
+    ),
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

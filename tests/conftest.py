@@ -56,10 +56,12 @@ def screenshot_dir(tmp_path) -> Path:
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """The analysis keeps ratings in the cache by fingerprints of tables; a test's ids may be another's."""
-    from django.core.cache import cache
+    """The analysis keeps ratings in the cache by fingerprints of tables, the standings theirs by digests; a test's
+    ids may be another's."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     yield
 
 

@@ -25,7 +25,7 @@ from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_standi
 from scorekeeper.links import absolute_url
 from scorekeeper.public import services, site
 from scorekeeper.public.selectors import event_by_link
-from scorekeeper.tournaments.standings import is_duplicate, is_tournament
+from scorekeeper.tournaments.standings import event_tournament, is_duplicate, is_duplicate_format, is_tournament
 from scorekeeper.tournaments.standings_views import card_context, standings_context, through_round
 
 LIVE_SECONDS = 8  # before the next screen (and fresh figures)
@@ -74,11 +74,12 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Large type for a projector: a screen of players at a time, the next one (with fresh figures) every few
     seconds through htmx, and a QR code of the public standings in a corner."""
     event = event_by_link(token=token)
-    if is_duplicate(event):
+    tournament = event_tournament(event)  # what the board polls, read once
+    if tournament is not None and is_duplicate_format(tournament):
         return redirect("duplicate-results", token=token)
-    if is_tournament(event):
+    if tournament is not None:
         link = absolute_url(request, reverse("public-standings", kwargs={"token": token}))
-        context = {**standings_context(event, token=token), "qr": qr_svg(link)}
+        context = {**standings_context(event, token=token, tournament=tournament), "qr": qr_svg(link)}
         return render(request, "tournaments/live.html#board" if request.htmx else "tournaments/live.html", context)
     summary = event_standings(event=event)
     number, rows = screen_asked(request.GET)

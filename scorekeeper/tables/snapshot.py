@@ -426,6 +426,19 @@ class SnapshotResult:
 _NUMBER = _STATE_FIELDS.index("number")
 
 
+def result_of(data: dict) -> SnapshotResult:
+    """What the standings read of a snapshot's JSON (TableSnapshot.data), without making the rest of it: a
+    tournament's poll reads every played table's, and its tour totals were most of the time."""
+    return SnapshotResult(
+        data["state"][_NUMBER],
+        data["complete"],
+        tuple(data["result"]),
+        data["left"],
+        tuple(data["final"]),
+        tally_of(data["contracts"]),
+    )
+
+
 @dataclass(frozen=True)
 class SeatedSnapshot:
     """A table of an event as its standings read it: its round, its players' ids by seat, and from its snapshot

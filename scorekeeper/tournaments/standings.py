@@ -5,18 +5,21 @@ snapshot's closing balances minus the start (T-7), as the engine's own `table_re
 Under the `contracts` method a table's contract points (T-39) are the engine's `ContractTally`, which the snapshot
 keeps, priced at the tournament's point values.
 
-The standings are a pure function of what is read (`Inputs`): the engine's figures are kept in Django's cache under
-the digest of those inputs, snapshot results included, so a restore or a correction can only ever make a new key.
+The standings are a pure function of what is read (`Inputs`): the engine's figures are kept in Django's cache
+("standings", which gunicorn's workers share) under the digest of those inputs, the snapshots' stored JSON included,
+so a restore or a correction can only ever make a new key.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from django.core.cache import cache
-from django.db.models import Prefetch
+from django.core.cache import caches
+from django.db.models import BooleanField, ExpressionWrapper, Prefetch, Q, TextField
+from django.db.models.functions import Cast
 
 from scorekeeper.engine import Session
 from scorekeeper.engine.model import RuleSet
@@ -39,8 +42,8 @@ from scorekeeper.tables.models import Table
 from scorekeeper.tables.snapshot import (
     SnapshotResult,
     SnapshotRow,
-    decode,
     event_session,
+    result_of,
     shape_keys,
     snapshot_results,
     snapshots_read,
@@ -189,6 +192,22 @@ def is_duplicate(event: Event) -> bool:
     return options is not None and options.get("tournament.format") == "duplicate"
 
 
+def event_tournament(event: Event) -> Tournament | None:
+    """The event's tournament (None for a club evening): in one query, what is_tournament and is_duplicate ask
+    and what tournament_standings reads, for the pages that poll."""
+    if event.kind != Event.Kind.TOURNAMENT:
+        return None
+    tournament = Tournament.objects.filter(event=event).first()
+    if tournament is not None:
+        tournament.event = event
+    return tournament
+
+
+def is_duplicate_format(tournament: Tournament) -> bool:
+    """Whether `tournament` is a duplicate tournament (is_duplicate, for a tournament already read)."""
+    return tournament.options.get("tournament.format") == "duplicate"
+
+
 def revealed_seed(tournament: Tournament) -> str | None:
     """The seed once revealed, when the tournament closed (T-26), else None."""
     return tournament.seed if tournament.seed_revealed_at is not None and tournament.seed else None
@@ -221,7 +240,11 @@ def substitutions(planned: PlannedTable) -> tuple[Substitution, ...]:
 @dataclass(frozen=True)
 class _Planned:
     """A planned table as the standings read it, without a model instance: its seats and flags, and its played
-    table's snapshot result (None before the table is made)."""
+    table's snapshot result (None before the table is made).
+
+    A current snapshot is kept as its stored JSON text (`data`), which the digest of the inputs reads as it is:
+    only when the figures are made again is it decoded (`snapshot`), so a poll that finds them in the cache
+    decodes no snapshot. A snapshot made again on the read is kept as its result (`made`)."""
 
     id: int
     round: int
@@ -229,12 +252,23 @@ class _Planned:
     seats: tuple[int, int, int, int]
     short: bool
     table_id: int | None
-    snapshot: SnapshotResult | None
+    data: str | None = None
+    made: SnapshotResult | None = None
     substitutes: tuple[Substitution, ...] = ()
     holders: tuple[int | str, ...] | None = None  # who held each seat longest, where a substitute sat (T-78)
 
+    @property
+    def played(self) -> bool:
+        """Whether the table has its snapshot's result (its round started and the table made)."""
+        return self.data is not None or self.made is not None
 
-# One row a planned table, joined to its played table and that table's snapshot (what snapshot_key depends on).
+    @cached_property
+    def snapshot(self) -> SnapshotResult | None:
+        return result_of(json.loads(self.data)) if self.data is not None else self.made
+
+
+# One row a planned table, joined to its played table and that table's snapshot (what snapshot_key depends on);
+# the snapshot's JSON as its text, undecoded.
 _PLANNED_FIELDS = (
     "id",
     "round__number",
@@ -245,36 +279,46 @@ _PLANNED_FIELDS = (
     "table__revision",
     "table__first_dealer",
     "table__extra_tours",
-    "table__ended_at",
+    "ended",
     "table__snapshot__revision",
     "table__snapshot__key",
-    "table__snapshot__data",
+    "snapshot_text",
 )
 
 
-def planned_tables(*, event: Event, tournament: Tournament, started: set[int]) -> list[_Planned]:
-    """Every planned table of the tournament in round and table order, each played table of a `started` round
-    with its snapshot's result: one query for the tables and their snapshots, one for the substitutes, when every
-    snapshot is current. A snapshot made for another revision or session is made again (snapshot_results)."""
+def planned_tables(
+    *, event: Event, tournament: Tournament, started: set[int], every_round: bool = True
+) -> list[_Planned]:
+    """Every planned table of the tournament in round and table order (of its `started` rounds alone without
+    `every_round`), each played table of a started round with its snapshot's result: one query for the tables and
+    their snapshots, one for the substitutes, when every snapshot is current. A snapshot made for another revision
+    or session is made again (snapshot_results).
+
+    A round not started scores nothing, and its seats are shown by the standings document (T-83) alone, not by the
+    pages: without them a poll reads 60 of 480 rows at 240 entrants after round 1."""
     key_of = shape_keys(event_session(event))
     found = []
     stale = []
-    rows = PlannedTable.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+    rows = PlannedTable.objects.filter(round__tournament=tournament)
+    if not every_round:
+        rows = rows.filter(round__number__in=started)
+    rows = rows.order_by("round__number", "number").annotate(
+        ended=ExpressionWrapper(Q(table__ended_at__isnull=False), output_field=BooleanField()),
+        snapshot_text=Cast("table__snapshot__data", TextField()),
+    )
     for values in rows.values_list(*_PLANNED_FIELDS):
         pk, round_, number, seats, short, table_id, revision, first, extra, ended, kept, kept_key, data = values
-        snapshot = None
+        text = None
         if table_id is not None and round_ in started:
-            key = key_of(first, extra, ended is not None)
-            if kept == revision and kept_key == key:
-                made = decode(data, None, revision=revision, key=key)
-                snapshot = SnapshotResult(made.deals, made.complete, made.result, made.left, made.final, made.contracts)
+            if kept == revision and kept_key == key_of(first, extra, bool(ended)):
+                text = data
             else:
                 stale.append(table_id)
-        found.append(_Planned(pk, round_, number, tuple(seats), short, table_id, snapshot))  # type: ignore[arg-type]
+        found.append(_Planned(pk, round_, number, tuple(seats), short, table_id, text))  # type: ignore[arg-type]
     if stale:
         tables = list(Table.objects.filter(pk__in=stale).select_related("event"))
         remade = snapshot_results(tables=tables)
-        found = [replace(p, snapshot=remade[p.table_id]) if p.table_id in remade else p for p in found]
+        found = [replace(p, made=remade[p.table_id]) if p.table_id in remade else p for p in found]
     subs: dict[int, list[Substitution]] = {}
     people = Substitute.objects.filter(planned_table__round__tournament=tournament)
     for planned_id, seat, name, player_name, from_deal in people.values_list(
@@ -284,14 +328,14 @@ def planned_tables(*, event: Event, tournament: Tournament, started: set[int]) -
     if not subs:
         return found
     # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
-    substituted = [p.table_id for p in found if p.id in subs and p.snapshot is not None]
+    substituted = [p.table_id for p in found if p.id in subs and p.played]
     tables = list(Table.objects.filter(pk__in=substituted).select_related("event"))
     rows = {pk: s.rows for pk, s in snapshots_read(tables=tables, rows=True).items()} if tables else {}
     return [
         replace(
             p,
             substitutes=tuple(subs[p.id]),
-            holders=holders(_Rows(rows.get(p.table_id, ())), p.seats, subs[p.id]) if p.snapshot else None,
+            holders=holders(_Rows(rows.get(p.table_id, ())), p.seats, subs[p.id]) if p.played else None,
         )
         if p.id in subs
         else p
@@ -320,8 +364,9 @@ class Inputs:
         return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-def standings_inputs(*, event: Event, tournament: Tournament) -> Inputs:
-    """The inputs of the tournament's standings: five queries when every snapshot is current."""
+def standings_inputs(*, event: Event, tournament: Tournament, every_round: bool = True) -> Inputs:
+    """The inputs of the tournament's standings: five queries when every snapshot is current. Without
+    `every_round`, the tables of the rounds not started are left out (planned_tables)."""
     rounds = tuple(
         (number, session, tuple(byes), started_at is not None)
         for number, session, byes, started_at in PlannedRound.objects.filter(tournament=tournament)
@@ -343,7 +388,7 @@ def standings_inputs(*, event: Event, tournament: Tournament) -> Inputs:
         options=tournament.options,
         seed=revealed_seed(tournament),
         rounds=rounds,
-        planned=tuple(planned_tables(event=event, tournament=tournament, started=started)),
+        planned=tuple(planned_tables(event=event, tournament=tournament, started=started, every_round=every_round)),
         entrants=entrants,
         teams=tuple((team, tuple(sorted(numbers))) for team, numbers in members.items()),
     )
@@ -449,8 +494,9 @@ def _figures(inputs: Inputs, through_round: int | None) -> _Figures:
 
 def standings_figures(inputs: Inputs, through_round: int | None) -> _Figures:
     """The engine's figures for `inputs` after `through_round`, kept in Django's cache under the digest of the
-    inputs: a poll that finds nothing changed ranks nothing."""
+    inputs: a poll that finds nothing changed ranks nothing, and a change is ranked by the first worker to read it."""
     key = f"tournament-standings:{inputs.digest}:{through_round}"
+    cache = caches["standings"]
     figures = cache.get(key)
     if figures is None:
         figures = _figures(inputs, through_round)
@@ -458,10 +504,19 @@ def standings_figures(inputs: Inputs, through_round: int | None) -> _Figures:
     return figures
 
 
-def tournament_standings(*, event: Event, through_round: int | None = None) -> TournamentStandings:
-    """The tournament's standings after `through_round` (default: every round), with every round's tables."""
-    tournament = Tournament.objects.select_related("event", "event__club").get(event=event)
-    inputs = standings_inputs(event=event, tournament=tournament)
+def tournament_standings(
+    *,
+    event: Event,
+    through_round: int | None = None,
+    tournament: Tournament | None = None,
+    every_round: bool = True,
+) -> TournamentStandings:
+    """The tournament's standings after `through_round` (default: every round), with every round's tables (but
+    those of the rounds not started, without `every_round`: what the pages show); `tournament`: the event's, when
+    the caller has read it (event_tournament)."""
+    if tournament is None:
+        tournament = Tournament.objects.select_related("event", "event__club").get(event=event)
+    inputs = standings_inputs(event=event, tournament=tournament, every_round=every_round)
     if through_round is not None:  # after a round played: a later one asked for shows the last played
         started = [number for number, _, _, is_started in inputs.rounds if is_started]
         through_round = max(1, min(through_round, started[-1])) if started else None

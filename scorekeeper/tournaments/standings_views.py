@@ -18,7 +18,14 @@ from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import directed_event
 from scorekeeper.tournaments import pages
 from scorekeeper.tournaments.exports import document_name, tournament_document
-from scorekeeper.tournaments.standings import is_duplicate, is_tournament, tournament_standings
+from scorekeeper.tournaments.models import Tournament
+from scorekeeper.tournaments.standings import (
+    event_tournament,
+    is_duplicate,
+    is_duplicate_format,
+    is_tournament,
+    tournament_standings,
+)
 
 
 def directed_tournament(request: HttpRequest, event_id: int) -> Event:
@@ -34,11 +41,15 @@ def through_round(query) -> int | None:
     return form.cleaned_data["round"] if form.is_valid() else None
 
 
-def standings_context(event: Event, *, round_number: int | None = None, token: str | None = None) -> dict:
+def standings_context(
+    event: Event, *, round_number: int | None = None, token: str | None = None, tournament: Tournament | None = None
+) -> dict:
     """The standings after `round_number` (every round when None), the round's tables, the teams and the method
-    in words; `token`: the public link the page is seen through, if any. What is drawn from the engine's figures
-    is made when the template reads it: the parts of the pages cached under `cache_key` do not."""
-    view = tournament_standings(event=event, through_round=round_number)
+    in words; `token`: the public link the page is seen through, if any; `tournament`: the event's, if read. What
+    is drawn from the engine's figures is made when the template reads it: the parts of the pages cached under
+    `cache_key` do not."""
+    # The pages show no table of a round not started: its seats are not read.
+    view = tournament_standings(event=event, through_round=round_number, tournament=tournament, every_round=False)
     if round_number is not None and not view.started:
         round_number = None  # nothing played yet: no round's standings to show
     elif round_number is not None:
@@ -78,11 +89,14 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_safe
 def live(request: HttpRequest, event_id: int) -> HttpResponse:
     """Large type for a projector; htmx refreshes the board every few seconds without a reload."""
-    event = directed_tournament(request, event_id)
-    if is_duplicate(event):
+    event = directed_event(user=request.user, event_id=event_id)
+    tournament = event_tournament(event)  # what the board polls, read once
+    if tournament is None:
+        raise Http404
+    if is_duplicate_format(tournament):
         return redirect("duplicate-director", event_id=event.pk)
     template = "tournaments/live.html#board" if request.htmx else "tournaments/live.html"
-    return render(request, template, standings_context(event))
+    return render(request, template, standings_context(event, tournament=tournament))
 
 
 @login_required

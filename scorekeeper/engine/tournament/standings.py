@@ -339,6 +339,9 @@ def _seat_entry(
     if table.scores is None or table.order is None:
         return RoundEntry(round_number, PENDING, None, table.table, seat, opponents, substituted=substituted)
     mine = table.order[seat]
+    # The seat's own count of seats above and below it (beaten() would work out all four seats for each).
+    above = sum(1 for v in table.order if v > mine)
+    below = sum(1 for v in table.order if v < mine)
     return RoundEntry(
         round_number,
         PLAYED,
@@ -347,11 +350,11 @@ def _seat_entry(
         seat,
         opponents,
         change=None if table.changes is None else table.changes[seat],
-        place=1 + sum(1 for v in table.order if v > mine),
-        tied=sum(1 for v in table.order if v == mine) > 1,
+        place=1 + above,
+        tied=len(table.order) - above - below > 1,
         substituted=substituted,
         chips=None if table.chips is None else table.chips[seat],
-        beaten=beaten(table.order)[seat],
+        beaten=below - above,
         tops=None if table.tops is None else table.tops[seat],
         place_points=None if table.place_points is None else table.place_points[seat],
     )
