@@ -212,9 +212,11 @@ def floor_path(port: int) -> tuple[str, str]:
 
 
 def deal_post(rng: random.Random, position: int, action: str) -> dict:
-    """A deal the rules always allow: a solo in spades, won or lost, by any seat."""
+    """A deal the rules always allow: a solo in spades, won or lost, by any seat, with the idempotency key a phone's
+    form always carries (a save looks it up before it writes)."""
     return {
         **SAVE_BASE,
+        "idempotency_key": f"{rng.getrandbits(128):032x}",
         "position": str(position),
         "hombre": str(rng.randrange(4)),
         "contract": "solo",
