@@ -266,6 +266,13 @@ class DealForm(forms.Form):
         return slots
 
     @property
+    def penalty_layout(self) -> tuple[tuple[bool, bool], ...]:
+        """What decides penalty_slots and more_open when no field has an error: for each slot, whether its kind is
+        chosen and whether it is a turned hand (read from the two kinds alone, without the slots' bound fields)."""
+        kinds = (self.value("penalty_kind") or "", self.value("penalty_kind_2") or "")
+        return tuple((bool(kind), kind == PenaltyKind.TURNED_HAND.value) for kind in kinds)
+
+    @property
     def more_open(self) -> bool:
         """Whether the folded part opens: a penalty is chosen, or one of its fields has an error."""
         chosen = self["penalty_kind"].value() or self["penalty_kind_2"].value()

@@ -74,7 +74,6 @@ def fields_key(view: TableView, form: DealForm) -> str:
     (table_preview). Never trusted beyond that: a wrong one only costs the whole form."""
     if form.errors:
         return ""
-    slots = tuple((slot["shown"], slot["chosen"], slot["turned"]) for slot in form.penalty_slots)
     parts = (
         get_language(),
         view.snapshot.key,
@@ -84,8 +83,7 @@ def fields_key(view: TableView, form: DealForm) -> str:
         tuple(sorted(form.offered)),  # not the tricks: what applies with them is shown and hidden by table.js
         tuple(sorted(form.reading.counts.items())),
         form.one_player,
-        slots,
-        form.more_open,
+        form.penalty_layout,  # without errors, all that decides the penalty parts shown and the fold
     )
     return hashlib.blake2s(repr(parts).encode(), digest_size=8).hexdigest()
 
