@@ -192,3 +192,28 @@ def test_premiers_or_a_vole_sent_with_five_tricks_is_refused_beside_its_field_wi
         assert re.search(r'name="contract" value="solo"[^>]*\bchecked\b', html)
         assert "remise" not in html  # no settlement as if the box had not been ticked
     assert Deal.objects.count() == 0
+
+
+def test_a_run_paid_only_on_a_loss_or_only_on_a_win_is_on_the_page_whatever_the_tricks(client):
+    # Modern chips with a loss settled as in Parlett chips (the side's run paid on a loss) and the hombre's own
+    # run paid on any won contract (A-22): the two runs apply at opposite counts of tricks.
+    options = {"mc.loss": "parlett", "mc.matador_bonus_contracts": "literal"}
+    table = make_table(ruleset="modern-chips", options=options)
+    fields = {"hombre": "0", "contract": "alliance", "ally": "2", "trump": "S", "run_side": "0", "run_hombre": "0"}
+    before = preview(client, table, fields).content.decode()  # no tricks yet: either may apply, both shown
+    assert label_of(before, "run_side") == '<label class="select" data-tricks="0 1 2 3 4 5">'
+    assert label_of(before, "run_hombre") == '<label class="select" data-tricks="6 7 8 9 10">'
+    seven = preview(client, table, {**fields, "tricks": "7"}).content.decode()
+    assert label_of(seven, "run_side") == '<label class="select" data-tricks="0 1 2 3 4 5" hidden>'
+    assert label_of(seven, "run_hombre") == '<label class="select" data-tricks="6 7 8 9 10">'
+    for tricks in ("3", "7"):
+        assert settlement_alone(preview(client, table, {**fields, "tricks": tricks}, shown=shown(before)))
+
+
+def test_a_run_sent_where_the_tricks_do_not_pay_it_is_shown_not_hidden(client):
+    # Parlett chips without matadors on a codille: a solo's run pays on a win or a remise (5 tricks), not at 4.
+    table = make_table(options={"pc.codille_pays_matadors": False})
+    html = preview(client, table, {**SOLO, "tricks": "4", "run_side": "3"}).content.decode()
+    assert label_of(html, "run_side") == '<label class="select" data-tricks="5 6 7 8 9 10">'  # what was sent shows
+    html = preview(client, table, {**SOLO, "tricks": "4"}).content.decode()
+    assert label_of(html, "run_side") == '<label class="select" data-tricks="5 6 7 8 9 10" hidden>'
