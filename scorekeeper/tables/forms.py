@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 from functools import cached_property
 
@@ -41,6 +42,10 @@ PENALTIES = [
 ]
 WITH_ALLY = {Contract.ALLIANCE.value, Contract.FORCED.value}
 PENALTY_PARTS = ("kind", "seat", "other", "count", "intentional")
+EMPTY = (None, "", False, "0", 0)  # a box unticked, no run
+# Ticked with fewer than six tricks, these contradict them (premiers is the first six tricks; the vole is played
+# for after them): refused, never dropped (to_record).
+CONTRADICT_FEW_TRICKS = frozenset({"premiers", "vole_attempted"})
 # The fields folded under "Called card, penalties, late claims": the fold opens when one of them has an error.
 MORE = (
     "called",
@@ -130,7 +135,9 @@ class DealForm(forms.Form):
         self.held = held
 
     # What applies: the engine says which record fields it reads for the entries so far (engine/fields.py); the
-    # page shows exactly those, and to_record reads exactly those.
+    # page carries every field it reads for these entries at some count of tricks, and shows those it reads at
+    # the count tapped (table.js shows and hides the rest on each tap on the tricks, without the server); to_record
+    # reads exactly those read at that count.
     def value(self, name: str):
         return self[name].value()
 
@@ -139,14 +146,36 @@ class DealForm(forms.Form):
         return self.value("contract") or Contract.ALLIANCE.value
 
     @cached_property
-    def read(self) -> frozenset[str]:
+    def reading(self) -> Reading:
         try:
             contract = Contract(self.contract_value)
         except ValueError:
             contract = Contract.ALLIANCE
-        ally = _int_or_none(self.value("ally"))
-        partial = DealRecord(dealer=0, contract=contract, ally=ally, tricks=_int_or_none(self.value("tricks")))
-        return fields_read(self.session, partial, held=self.held)
+        return _reading(self.session, contract, _int_or_none(self.value("ally")) is not None, bool(self.held))
+
+    @cached_property
+    def read(self) -> frozenset[str]:
+        """The record fields the engine reads for the entries, the tricks tapped included."""
+        return self.reading.at(_int_or_none(self.value("tricks")))
+
+    @property
+    def offered(self) -> frozenset[str]:
+        """The record fields the page carries: those read for these entries at some count of tricks."""
+        return self.reading.offered
+
+    @property
+    def applies(self) -> dict[str, dict]:
+        """For each form field the page carries that applies at some counts of tricks only: those counts
+        (`counts`, "6 7 8 9 10", which table.js reads) and whether it is hidden now (`hidden`: not read at the
+        count tapped, with nothing entered in it and no error to show: what was sent is never hidden)."""
+        read = form_fields_reading(self.read)
+        return {
+            name: {
+                "counts": counts,
+                "hidden": name not in read and self.value(name) in EMPTY and not self.errors.get(name),
+            }
+            for name, counts in self.reading.counts.items()
+        }
 
     @property
     def one_player(self) -> bool:
@@ -157,19 +186,19 @@ class DealForm(forms.Form):
 
     @property
     def shows_ally(self) -> bool:
-        return "ally" in self.read
+        return "ally" in self.offered
 
     @property
     def shows_called(self) -> bool:
-        return "called" in self.read
+        return "called" in self.offered
 
     @property
     def shows_hombre_tricks(self) -> bool:
-        return "hombre_tricks" in self.read
+        return "hombre_tricks" in self.offered
 
     @property
     def shows_run_side(self) -> bool:
-        return "run_side" in self.read
+        return "run_side" in self.offered
 
     @property
     def run_side_label(self) -> str:
@@ -177,31 +206,31 @@ class DealForm(forms.Form):
 
     @property
     def shows_run_hombre(self) -> bool:
-        return "run_hombre" in self.read
+        return "run_hombre" in self.offered
 
     @property
     def shows_premiers(self) -> bool:
-        return "premiers" in self.read
+        return "premiers" in self.offered
 
     @property
     def shows_vole_attempted(self) -> bool:
-        return "vole_attempted" in self.read
+        return "vole_attempted" in self.offered
 
     @property
     def shows_claims_matadors(self) -> bool:
-        return "claims.matadors" in self.read
+        return "claims.matadors" in self.offered
 
     @property
     def shows_claims_sans_prendre(self) -> bool:
-        return "claims.sans_prendre" in self.read
+        return "claims.sans_prendre" in self.offered
 
     @property
     def shows_giver(self) -> bool:
-        return "mediateur_giver" in self.read
+        return "mediateur_giver" in self.offered
 
     @property
     def shows_remainder(self) -> bool:
-        return "remainder_winner" in self.read
+        return "remainder_winner" in self.offered
 
     @property
     def shows_seat_tricks(self) -> bool:
@@ -209,8 +238,8 @@ class DealForm(forms.Form):
 
     @property
     def shown_fields(self) -> set[str]:
-        """The fields the page shows for the current entries (the rest are absent from the post)."""
-        return form_fields_reading(self.read) | {"reason"}
+        """The fields the page carries for the current entries (the rest are absent from the post)."""
+        return form_fields_reading(self.offered) | {"reason"}
 
     @property
     def seat_tricks(self) -> list:
@@ -235,6 +264,13 @@ class DealForm(forms.Form):
             before = bool(kind)
             slots.append(fields)
         return slots
+
+    @property
+    def penalty_layout(self) -> tuple[tuple[bool, bool], ...]:
+        """What decides penalty_slots and more_open when no field has an error: for each slot, whether its kind is
+        chosen and whether it is a turned hand (read from the two kinds alone, without the slots' bound fields)."""
+        kinds = (self.value("penalty_kind") or "", self.value("penalty_kind_2") or "")
+        return tuple((bool(kind), kind == PenaltyKind.TURNED_HAND.value) for kind in kinds)
 
     @property
     def more_open(self) -> bool:
@@ -262,11 +298,47 @@ class DealForm(forms.Form):
         except MissingOffender as missing:
             self.add_error(missing.field, _("Who committed the penalty?"))
             raise forms.ValidationError("penalty") from None
-        return only_read(record, self.read)
+        read = self.read
+        if record.tricks < 6:
+            # Premiers and the vole attempt stay on the page whatever the tricks (hidden below six): ticked with
+            # fewer tricks they contradict them, and the engine refuses them beside their field, never dropped.
+            read |= self.offered & CONTRADICT_FEW_TRICKS
+        return only_read(record, read)
 
     def add_engine_error(self, error: EngineError) -> None:
         """Show the engine's refusal next to the field at fault, in the scorer's words."""
         self.add_error(field_for(error, self.fields), message_for(error))
+
+
+@dataclasses.dataclass(frozen=True)
+class Reading:
+    """What the engine reads of a deal of one shape (session, contract, ally named or not, remainder held), by
+    the count of tricks: the same for every tap on the tricks, so the form's fields never change with them."""
+
+    by_count: tuple[frozenset[str], ...]  # the record fields read at 0 to 10 tricks
+    unknown: frozenset[str]  # read before the tricks are tapped
+    offered: frozenset[str]  # read at some count: the fields the page carries
+    counts: dict[str, str]  # form field -> the counts it applies at ("6 7 8 9 10"), for those not read at all
+
+    def at(self, tricks: int | None) -> frozenset[str]:
+        return self.by_count[tricks] if tricks is not None and 0 <= tricks <= 10 else self.unknown
+
+
+@functools.lru_cache(maxsize=1024)
+def _reading(session: Session, contract: Contract, ally_named: bool, held: bool) -> Reading:
+    ally = 0 if ally_named else None
+    by_count = tuple(
+        fields_read(session, DealRecord(dealer=0, contract=contract, ally=ally, tricks=t), held=held) for t in range(11)
+    )
+    unknown = fields_read(session, DealRecord(dealer=0, contract=contract, ally=ally), held=held)
+    offered = unknown.union(*by_count)
+    counts = {}
+    for field in sorted(offered):
+        applies = [t for t in range(11) if field in by_count[t]]
+        if len(applies) < 11:
+            for name in sorted(form_fields_reading(frozenset({field}))):
+                counts[name] = " ".join(map(str, applies))
+    return Reading(by_count, unknown, offered, counts)
 
 
 class _SessionFields(dict):

@@ -30,6 +30,23 @@ document.addEventListener("change", (event) => {
   if (next && next.classList.contains("penalty-slot") && chosen) next.hidden = false;
 });
 
+// What applies at some counts of tricks only (premiers, the vole, matadors that pay) shows on the tap on the tricks,
+// without waiting for the live preview (which a phone without a connection never gets); what stops applying is
+// hidden and cleared, so that it is not sent with tricks it contradicts. Captured, so that it runs before htmx
+// reads the form for the preview this tap sends.
+document.addEventListener("change", (event) => {
+  const tricks = event.target;
+  if (tricks.name !== "tricks" || !tricks.form) return;
+  for (const part of tricks.form.querySelectorAll("[data-tricks]")) {
+    const applies = part.dataset.tricks.split(" ").includes(tricks.value);
+    if (!applies) {
+      for (const box of part.querySelectorAll("input[type=checkbox]")) box.checked = false;
+      for (const select of part.querySelectorAll("select")) select.selectedIndex = 0;
+    }
+    part.hidden = !applies;
+  }
+}, true);
+
 // A save the server refused comes back as the whole page, scrolled to its top: bring the first field it words a
 // problem for into view, so that the scorer sees why nothing was saved.
 document.addEventListener("DOMContentLoaded", () => {

@@ -233,6 +233,56 @@ def test_a_tap_that_keeps_the_fields_changes_the_settlement_alone_and_keeps_the_
     )
 
 
+def test_premiers_and_the_vole_show_on_the_tap_on_the_tricks_without_the_server(live_server, page: Page, context):
+    table = make_table()
+    open_table(page, f"{live_server.url}/t/{table.token}/")
+    tap(page, "hombre", "Ann")
+    tap(page, "contract", "Solo")
+    tap(page, "trump", "♠")
+    premiers = page.get_by_role("checkbox", name="Premiers (first six tricks)")
+    vole = page.get_by_role("checkbox", name="Played for the vole")
+    box = page.locator("#deal-form input[name=premiers]")  # found hidden too, as a role is not
+    expect(box).to_have_count(1)  # on the page, hidden until six tricks
+    expect(box).to_be_hidden()
+    page.evaluate("document.getElementById('deal-form').dataset.kept = 'yes'")
+    tap(page, "tricks", "6")
+    expect(premiers).to_be_visible()
+    expect(vole).to_be_visible()
+    premiers.check()
+    page.wait_for_load_state("networkidle")
+    # §4.1.4, solo won with premiers, S = 4: Ann -1 + 4 + 3 = +6, each other player -1 - 1 = -2; in the same form.
+    preview = page.locator("#preview")
+    for name, change, after in (("Ann", "+6", "46"), ("Ben", "-2", "38"), ("Dan", "-2", "38")):
+        row = preview.get_by_role("row", name=re.compile(name))
+        expect(row).to_have_text(re.compile(rf"{re.escape(change)}\s*{after}"))
+    assert page.evaluate("document.getElementById('deal-form').dataset.kept") == "yes"
+    keep(page, "24-premiers-on-six-tricks.png")
+    # Five tricks: premiers goes, unticked (it would contradict them), and PC-6's remise is the preview.
+    tap(page, "tricks", "5")
+    expect(box).to_be_hidden()
+    expect(box).not_to_be_checked()
+    expect(preview.get_by_role("row", name=re.compile("Ann"))).to_have_text(re.compile(r"-5\s*35"))
+    assert page.evaluate("document.getElementById('deal-form').dataset.kept") == "yes"
+
+    # Without a connection (no preview answers): the tap on the tricks still shows them, and the deal waits to send.
+    context.set_offline(True)
+    page.locator("#f-tricks").get_by_role("radio", name="8", exact=True).click()
+    expect(premiers).to_be_visible()
+    expect(vole).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    keep(page, "24-premiers-offline.png")
+    premiers.check()
+    vole.check()
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#offline-queue")).to_contain_text("1 deal waiting to send")
+    context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_have_text("All deals sent", timeout=15_000)
+    record = Deal.objects.get(table=table).to_record()
+    assert (record.hombre, record.tricks, record.premiers, record.vole_attempted) == (0, 8, True, True)
+    # PC-4's figures with Ann as the hombre: premiers +1, the vole lost -2: everyone breaks even.
+    expect(page.locator(".seats .balance")).to_have_text(["40", "40", "40", "40"])
+
+
 # ---- 1. the round's end, for a deal kept on the phone while the server did not answer
 
 
@@ -260,7 +310,7 @@ def test_a_penalty_saved_without_its_offender_brings_the_question_into_view(live
     table = table_with(0, tours=1)
     page.goto(f"{live_server.url}/t/{table.token}/")
     tap_choices(page, ["Ann", "Solo", "♠", "6"])
-    page.wait_for_load_state("networkidle")  # 6 tricks brings premiers and the vole: the whole form comes back
+    page.wait_for_load_state("networkidle")  # the preview of 6 tricks comes back before the penalties open
     page.get_by_text("Called card, penalties, late claims").click()
     page.locator("select[name=penalty_kind]").select_option("renounce")
     page.wait_for_load_state("networkidle")

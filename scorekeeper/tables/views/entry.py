@@ -6,7 +6,8 @@ from django import forms
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -216,7 +217,8 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     # into #preview (htmx's response headers), leaves the fields being typed in (and the focus) as they are.
     posted = request.POST.get("shown", "")
     if request.htmx and posted and posted_position(request) == view.next_position and posted == fields_key(view, form):
-        response = render(request, "tables/table.html#settlement", {"preview": preview})
+        # No request context: the settlement needs none of the context processors' values.
+        response = HttpResponse(render_to_string("tables/table.html#settlement", {"preview": preview}))
         response["HX-Retarget"] = "#preview"
         response["HX-Reswap"] = "innerHTML"
         return response

@@ -68,23 +68,22 @@ def seat_rows(view: TableView, deltas, balances) -> list[dict]:
 
 def fields_key(view: TableView, form: DealForm) -> str:
     """What the deal form's fields look like for these entries at this table, in a few characters: which fields
-    and penalty parts it shows, under which labels, with which choices, folded or not ('' when a field has an
-    error: a form showing errors is always answered whole). The page carries it in the form ("shown"); the live
-    preview compares the posted one with the new entries' (table_preview). Never trusted beyond that: a wrong one
-    only costs the whole form."""
+    it carries (the same for every count of tricks) and which penalty parts it shows, under which labels, with
+    which choices, folded or not ('' when a field has an error: a form showing errors is always answered whole).
+    The page carries it in the form ("shown"); the live preview compares the posted one with the new entries'
+    (table_preview). Never trusted beyond that: a wrong one only costs the whole form."""
     if form.errors:
         return ""
-    slots = tuple((slot["shown"], slot["chosen"], slot["turned"]) for slot in form.penalty_slots)
     parts = (
         get_language(),
         view.snapshot.key,
         tuple(view.session.players),
         tuple(view.state.eligible),
         view.state.held,
-        tuple(sorted(form.read)),
+        tuple(sorted(form.offered)),  # not the tricks: what applies with them is shown and hidden by table.js
+        tuple(sorted(form.reading.counts.items())),
         form.one_player,
-        slots,
-        form.more_open,
+        form.penalty_layout,  # without errors, all that decides the penalty parts shown and the fold
     )
     return hashlib.blake2s(repr(parts).encode(), digest_size=8).hexdigest()
 
