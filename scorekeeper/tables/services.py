@@ -129,9 +129,11 @@ def deal_record(
     in between (another phone's save, a correction), the revision has moved and the deal is settled again under
     the lock against the stored deals.
 
-    `settled`: the deal as the caller settled it against `snapshot` (deal_settlement) after it looked the key up and
-    found nothing, as the table's page does before it validates a form: neither is done twice. A write between that
-    look-up and the lock (the same key saved by a retry) has moved the revision, and the replay looks again.
+    `settled`: the deal as the caller settled it against `snapshot` (deal_settlement), as the table's page does when
+    it validates a form: it is not settled twice, and the key is not looked up first. The caller looked it up when
+    it could be stored (the table's page: for a form of a deal already recorded); otherwise a stored key makes the
+    insert meet its unique constraint, and the key is looked up then. A write between the caller's read and the
+    lock (the same key saved by a retry) has moved the revision, and the replay looks again.
 
     `locked`: the caller read `table` (table_by_token's `locked`) and `snapshot` with it inside the transaction it
     calls this in, under the write lock, as the table's page does for a save: nothing can have moved since, and the
@@ -147,17 +149,25 @@ def deal_record(
     entry = None
     if position == snapshot.records + 1 and not snapshot.complete:
         entry = settled if fresh else settle_deal(session, snapshot.state, record, position)
-    with transaction.atomic():
-        revision = _writable(table if locked else table_lock(pk=table.pk)).revision
-        if entry is None or revision != snapshot.revision:
-            return _deal_record_replayed(
-                _locked_table(table), position=position, record=record, user=user, idempotency_key=idempotency_key
+    try:
+        with transaction.atomic():
+            revision = _writable(table if locked else table_lock(pk=table.pk)).revision
+            if entry is None or revision != snapshot.revision:
+                return _deal_record_replayed(
+                    _locked_table(table), position=position, record=record, user=user, idempotency_key=idempotency_key
+                )
+            deal = _deal_insert(table, position=position, entry=entry, user=user, idempotency_key=idempotency_key)
+            after = snapshot_appended(
+                snapshot, entry, session=session, revision=table.revision, planned_deals=table.planned_deals(session)
             )
-        deal = _deal_insert(table, position=position, entry=entry, user=user, idempotency_key=idempotency_key)
-        after = snapshot_appended(
-            snapshot, entry, session=session, revision=table.revision, planned_deals=table.planned_deals(session)
-        )
-        snapshot_store(table=table, snapshot=after)
+            snapshot_store(table=table, snapshot=after)
+    except StaleDeal:
+        # The insert met a unique constraint: the position (another phone's deal), or the key, whose deal the
+        # caller did not look up (a deal saved with this form, then struck: it keeps the key).
+        stored = deal_saved_with_key(table=table, key=idempotency_key) if fresh else None
+        if stored is not None:
+            raise AlreadySaved(stored) from None
+        raise
     return deal
 
 

@@ -11,7 +11,7 @@ from scorekeeper.engine import parse_document
 from scorekeeper.events.services import event_close
 from scorekeeper.tables.models import Deal
 from scorekeeper.tables.selectors import table_ledger
-from scorekeeper.tables.services import AlreadySaved, deal_record, table_end_round
+from scorekeeper.tables.services import AlreadySaved, deal_record, deal_strike, table_end_round
 from tests.engine.conftest import load_vectors
 from tests.factories import make_table
 from tests.tables.pc6 import PC6
@@ -148,3 +148,18 @@ def test_the_service_finds_a_stored_key_before_it_validates(client):
         # Wrong dealer and a taken position: nothing about it is checked, the key is found first.
         deal_record(table=table, position=1, record=records[1], idempotency_key="one")
     assert already.value.deal.position == 1
+
+
+@pytest.mark.parametrize("ruleset", sorted(FIRST))
+def test_a_form_saved_then_struck_and_sent_again_is_already_saved_not_recorded_twice(client, ruleset):
+    # The deal's position is free again once it is struck, so the form's key is what finds it: the insert meets
+    # the key's unique constraint, and the save answers with the struck deal.
+    table, records = seated(FIRST[ruleset])
+    assert post(client, table, records[0], 1, key="b" * 32, **JSON).status_code == 201
+    deal_strike(deal=table_ledger(table=table).rows[0].deal, reason="wrong table")
+    again = post(client, table, records[0], 1, key="b" * 32, **JSON)
+    assert again.status_code == 200
+    assert again.json() == {"result": "already_saved", "deal": 1, "position": 1}
+    assert Deal.objects.filter(table=table).count() == 0  # the struck deal only, not counted among the live
+    assert Deal.every.filter(table=table).count() == 1
+    assert post(client, table, records[0], 1, key="c" * 32, **JSON).status_code == 201  # a new form records it

@@ -73,15 +73,21 @@ def _table_save(request: HttpRequest, token: str) -> HttpResponse:
         return redirect(boards)  # a duplicate table records each deal against its board, on that page
     view = table_screen(table=table, names=previewing)
 
-    # A form already saved is answered from the stored deal before anything is validated against the table as
-    # it is now (the state after that deal would refuse it: a paid-out codille remainder, a closed round).
+    # A form already saved is answered from the stored deal, never refused against the table as it is now (the
+    # state after that deal would refuse it: a paid-out codille remainder, a closed round). Its key is looked up
+    # before anything is validated when the form is for a deal already recorded (a retry, a double tap), and
+    # otherwise only if the form is refused: a new deal's key is not stored, and should it be (the deal saved,
+    # then struck), the insert meets the key's unique constraint and deal_record answers AlreadySaved.
     key = request.POST.get("idempotency_key", "")[:64]
-    stored = deal_saved_with_key(table=table, key=key)
-    if stored is not None:
-        return _saved(request, view, stored, created=False)
-
     posted = posted_position(request)
     earlier = posted is not None and 1 <= posted < view.next_position
+
+    def already_saved() -> HttpResponse | None:
+        stored = deal_saved_with_key(table=table, key=key)
+        return None if stored is None else _saved(request, view, stored, created=False)
+
+    if (earlier or posted != view.next_position) and (replayed := already_saved()):
+        return replayed
     if earlier and key and not previewing:
         # A form for a deal already recorded, saved with another key than the deal's: another phone's.
         view = view.with_names()
@@ -92,11 +98,15 @@ def _table_save(request: HttpRequest, token: str) -> HttpResponse:
     before = view.state_before(posted) if earlier else None
     refusal = refusal_of(view)
     if refusal:
+        if replayed := already_saved():
+            return replayed
         view = view.with_names()
         return answer(request, view, deal_form_for(view, request.POST, before=before), 403, "refused", refusal)
     double_tap = posted if earlier and not previewing else None
     form, preview = _validated(view, request.POST, before, double_tap=double_tap)
     if preview is None:
+        if replayed := already_saved():
+            return replayed
         if wants_json(request):
             return _invalid(form)
         if not view.named:  # the entries validated again, in a form that names the players, to be shown
@@ -123,10 +133,14 @@ def _table_save(request: HttpRequest, token: str) -> HttpResponse:
     except services.StaleDeal as stale:
         return _conflict(request, table_screen(table=table_by_token(token=token)), stale.expected)
     except services.EventClosed as closed:
+        if replayed := already_saved():
+            return replayed
         view = view.with_names()
         form = deal_form_for(view, request.POST, before=before)
         return answer(request, view, form, 403, "refused", closed_message(closed))
     except EngineError as error:
+        if replayed := already_saved():
+            return replayed
         if wants_json(request):
             form.add_engine_error(error)
             return _invalid(form)
