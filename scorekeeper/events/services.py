@@ -12,6 +12,7 @@ from scorekeeper.clubs.models import Club, Player
 from scorekeeper.engine import Options, RuleSet
 from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, PlayerMerge, SitOut
 from scorekeeper.events.selectors import event_summary, seated_elsewhere, seats_history
+from scorekeeper.tables.messages import SYSTEM_AUTHOR
 from scorekeeper.tables.models import Table, new_token
 from scorekeeper.tables.services import EventClosed, table_create, table_extend_round, who
 
@@ -102,7 +103,7 @@ def event_reopen(*, event: Event, user=None, note: str = "") -> Event:
 
 
 def _by(user) -> str:
-    return who(user, fallback="system")[1]
+    return who(user, fallback=SYSTEM_AUTHOR)[1]
 
 
 def checkin_set(*, event: Event, player, present: bool) -> None:

@@ -33,6 +33,7 @@ from scorekeeper.reports.data import (
     TournamentSeat,
     TournamentTable,
 )
+from scorekeeper.tables.messages import author_words
 from scorekeeper.tables.models import Table
 from scorekeeper.tables.presenters import (
     CONTRACTS,
@@ -159,7 +160,7 @@ def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
     explanations = tuple(
         (str(r.entry.number) if r.entry.number else "–", explanation(r.entry, players)) for r in view.rows if explain
     )
-    struck = tuple((s.summary, s.who, s.reason) for s in view.struck)
+    struck = tuple((s.summary, author_words(s.who), s.reason) for s in view.struck)
     penalties = tuple(
         (str(r.entry.number), _penalties(r.entry, players))
         for r in view.rows

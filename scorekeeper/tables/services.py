@@ -21,6 +21,7 @@ from scorekeeper.engine import (
     settle_deal,
 )
 from scorekeeper.engine.interchange import load_json
+from scorekeeper.tables.messages import LINK_AUTHOR
 from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
 from scorekeeper.tables.selectors import deal_saved_with_key, table_lock, table_locked
 from scorekeeper.tables.snapshot import (
@@ -75,13 +76,13 @@ def who(user: User, *, fallback: str | None = None) -> tuple[AbstractBaseUser | 
     """Who made a change, for an audit row: the signed-in user, else `fallback` (by default, the table's link)."""
     if user is not None and user.is_authenticated:
         return user, user.get_username()  # type: ignore[union-attr]
-    return None, fallback or _("table link")
+    return None, fallback or LINK_AUTHOR
 
 
 def link_name(table: Table) -> str:
     """How the audit names a change made through a table's entry link: the link's first characters, which tell
     one link from the link issued after it."""
-    return _("table link %(link)s") % {"link": table.token[:6]}
+    return f"{LINK_AUTHOR} {table.token[:6]}"  # stored in English, worded when shown (messages.author_words)
 
 
 def _locked_table(table: Table) -> Table:

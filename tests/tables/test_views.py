@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import subprocess
@@ -7,6 +8,7 @@ import sys
 import time
 
 import pytest
+from django.apps import apps
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -14,7 +16,7 @@ from django.urls import reverse
 
 from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.events.services import event_close
-from scorekeeper.tables.models import Deal
+from scorekeeper.tables.models import Deal, DealChange
 from scorekeeper.tables.selectors import table_ledger
 from scorekeeper.tables.services import deal_record
 from tests.factories import make_table, make_user
@@ -406,3 +408,33 @@ def test_the_deal_form_refuses_a_penalty_count_beyond_its_choices_beside_the_fie
     html = response.content.decode()
     # Django's own words ("Ensure this value is less than or equal to 9.", "Enter a whole number."), translated.
     assert re.search(r'id="id_penalty_count_error">[^<]*(9|whole number)[^<]*<', html), html
+
+
+def test_a_deals_history_names_its_table_link_in_the_readers_language_whatever_the_phone_spoke(client):
+    table = make_table()
+    english_phone = Client(headers={"accept-language": "en"})
+    assert english_phone.post(url(table, "table"), {**BASE, **PC6_POSTS[0], "position": "1"}).status_code == 302
+    link = f"table link {table.token[:6]}"
+    assert DealChange.objects.get().who == link  # stored in one fixed form, not in the saving phone's words
+    french = client.get(url(table, "deal", position=1), headers={"accept-language": "fr"}).content.decode()
+    assert f"lien de table {table.token[:6]}" in french and link not in french
+    german = client.get(url(table, "deal", position=1), headers={"accept-language": "de"}).content.decode()
+    assert f"Tischlink {table.token[:6]}" in german
+
+
+def test_authors_stored_in_a_phones_language_are_stored_in_the_fixed_form_the_pages_word():
+    migration = importlib.import_module("scorekeeper.tables.migrations.0011_authors_in_english")
+    table = make_table()
+    deal = deal_record(table=table, position=1, record=DealRecord(dealer=table.first_dealer, void=True))
+    change = DealChange.objects.get(deal=deal)
+    for stored, english in (
+        ("lien de table gaMpk1", "table link gaMpk1"),
+        ("Tischlink gaMpk1", "table link gaMpk1"),
+        ("enlace de mesa gaMpk1", "table link gaMpk1"),
+        ("bordlink", "table link"),
+        ("director-ann", "director-ann"),  # a user's name stays as it is
+        ("lien de tablette", "lien de tablette"),
+    ):
+        DealChange.objects.filter(pk=change.pk).update(who=stored)
+        migration.forwards(apps, None)
+        assert DealChange.objects.get(pk=change.pk).who == english

@@ -9,7 +9,10 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.tables.messages import author_words
+
 register = template.Library()
+register.filter("author", author_words)  # who made a change, a table link or the app worded (tables.messages)
 
 ACTIONS = {
     "closed": gettext_lazy("Event closed"),

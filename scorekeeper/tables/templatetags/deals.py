@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 
+from scorekeeper.tables.messages import author_words
 from scorekeeper.tables.presenters import explanation, store_text
 
 register = template.Library()
@@ -19,3 +20,9 @@ def explained(entry, players) -> str:
 def store_words(state, ruleset) -> str:
     """`{{ view.state|store_words:view.ruleset }}`: what is on the table, in the active language."""
     return store_text(state, ruleset)
+
+
+@register.filter
+def author(who: str) -> str:
+    """`{{ change.who|author }}`: who made a change, a table link or the app worded in the active language."""
+    return author_words(who)
