@@ -391,12 +391,12 @@
       parts.push(time ? fill(T.offline_since, { time }) : T.offline);
     }
     if (waiting) parts.push(counted(T.waiting, waiting));
-    else if (online && !refused) parts.push(T.all_sent);
+    else if (online && !refused && base.position > 1) parts.push(T.all_sent); // once a deal was sent
     if (refused) parts.push(counted(T.refused, refused));
     const text = parts.join(" · ");
     if (box.textContent !== text) box.textContent = text; // an unchanged line is not read out again
     box.dataset.state = !online ? "offline" : deals.length ? "waiting" : "sent";
-    box.hidden = false;
+    box.hidden = !text;
     renderWaiting(deals);
     numberTheForm(deals);
     notePreview();
