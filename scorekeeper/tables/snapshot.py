@@ -26,7 +26,7 @@ from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot, pl
 # Raised when what a snapshot holds changes shape: every stored snapshot is then made again on its first read.
 # 3: the contract tally (a tournament under `contracts` reads its points from the snapshot, T-39), and the boards
 # passed with no result at a duplicate table (T-63).
-FORMAT = 3
+FORMAT = 4
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,7 @@ class SnapshotRow:
     deltas: tuple[int, ...]
     balances: tuple[int, ...]
     corrected: bool
+    penalties: int = 0  # penalties settled with the deal (the ledger line says so; the deal's page says which)
 
     @property
     def void(self) -> bool:
@@ -123,6 +124,7 @@ def row_of(entry: LedgerEntry, *, corrected: bool = False) -> SnapshotRow:
         deltas=entry.deltas,
         balances=entry.balances,
         corrected=corrected,
+        penalties=len(deal.penalties),
     )
 
 
@@ -242,11 +244,13 @@ def encode_row(r: SnapshotRow) -> list:
         list(r.deltas),
         list(r.balances),
         r.corrected,
+        r.penalties,
     ]
 
 
 def _row(values: list) -> SnapshotRow:
-    position, number, dealer, contract, hombre, ally, trump, tricks, vole, line, stake, deltas, balances, fixed = values
+    position, number, dealer, contract, hombre, ally, trump, tricks, vole, line, stake, deltas, balances, *ends = values
+    fixed, fines = ends
     return SnapshotRow(
         position,
         number,
@@ -262,6 +266,7 @@ def _row(values: list) -> SnapshotRow:
         tuple(deltas),
         tuple(balances),
         fixed,
+        fines,
     )
 
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import re
@@ -14,7 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper.engine import Contract, DealRecord
+from scorekeeper.engine import Contract, DealRecord, Penalty, PenaltyKind
 from scorekeeper.events.services import event_close
 from scorekeeper.tables.models import Deal, DealChange
 from scorekeeper.tables.selectors import table_ledger
@@ -438,3 +439,37 @@ def test_authors_stored_in_a_phones_language_are_stored_in_the_fixed_form_the_pa
         DealChange.objects.filter(pk=change.pk).update(who=stored)
         migration.forwards(apps, None)
         assert DealChange.objects.get(pk=change.pk).who == english
+
+
+def test_the_ledger_line_of_a_deal_with_penalties_says_so(client):
+    table = make_table()
+    dealer = table.first_dealer
+    fined = DealRecord(
+        dealer=dealer,
+        contract=Contract.SOLO,
+        hombre=dealer,
+        trump="S",
+        tricks=6,
+        penalties=(Penalty(PenaltyKind.RENOUNCE, ((dealer + 1) % 4,), 1),),
+    )
+    deal_record(table=table, position=1, record=fined)
+    plain = DealRecord(dealer=(dealer + 1) % 4, contract=Contract.SOLO, hombre=(dealer + 1) % 4, trump="S", tricks=6)
+    deal_record(table=table, position=2, record=plain)
+    twice = dataclasses.replace(
+        fined,
+        dealer=(dealer + 2) % 4,
+        hombre=(dealer + 2) % 4,
+        penalties=(
+            Penalty(PenaltyKind.RENOUNCE, ((dealer + 3) % 4,), 1),
+            Penalty(PenaltyKind.SHOWED_CARDS, (dealer,), 1),
+        ),
+    )
+    deal_record(table=table, position=3, record=twice)
+    page = client.get(url(table)).content.decode()
+    lines = re.findall(r'<tr class="what"><td colspan="4">(<a href=.*?)</td></tr>', page)
+    assert len(lines) == 3  # newest first
+    assert lines[0].endswith('</a> <span class="tag">2 penalties</span>')
+    assert "tag" not in lines[1]
+    assert lines[2].endswith('</a> <span class="tag">penalty</span>')
+    french = client.get(url(table), headers={"accept-language": "fr"}).content.decode()
+    assert '<span class="tag">2 pénalités</span>' in french and '<span class="tag">pénalité</span>' in french

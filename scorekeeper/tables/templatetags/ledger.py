@@ -11,6 +11,7 @@ from html import escape  # Django's escape() is this one behind a check for lazy
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 register = template.Library()
 
@@ -27,6 +28,9 @@ def ledger_rows(view) -> SafeString:
     for row, summary, href in view.ledger_rows:
         number = f"<strong>{row.number}.</strong> " if row.number else ""
         tag = f' <span class="tag">{corrected}</span>' if row.corrected else ""
+        if row.penalties:
+            fined = ngettext("penalty", "%(count)s penalties", row.penalties) % {"count": row.penalties}
+            tag += f' <span class="tag">{escape(fined)}</span>'
         what = f'<tr class="what"><td colspan="4"><a href="{escape(href)}">{number}{escape(summary)}</a>{tag}</td></tr>'
         if row.void:
             out.append(f'<tbody class="deal-rows void">{what}</tbody>')
