@@ -137,8 +137,10 @@ def deal_record(
     lock (the same key saved by a retry) has moved the revision, and the replay looks again.
 
     `locked`: the caller read `table` (table_by_token's `locked`) and `snapshot` with it inside the transaction it
-    calls this in, under the write lock, as the table's page does for a save: nothing can have moved since, and the
-    lock is neither taken nor read again."""
+    calls this in, under the write lock, as the table's page does for a save: the table cannot move since, and the
+    lock is neither taken nor read again. The snapshot read with it can still be older than the table: PostgreSQL,
+    after waiting for the row lock, gives the table's newest row but the joined snapshot's row as it was before the
+    wait. So the snapshot's revision is always compared with the table's (`fresh`); a stale one is read again."""
     fresh = settled is not None and snapshot is not None and snapshot.revision == table.revision
     if not fresh:
         stored = deal_saved_with_key(table=table, key=idempotency_key)

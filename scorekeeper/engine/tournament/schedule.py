@@ -447,7 +447,7 @@ def verify_file(path: str, seed: str | None = None) -> dict:
         raise EngineError("seed_required", "seed", "the record's seed is not revealed: give it with --seed")
     try:
         found = verify(record, seed)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise EngineError("record_invalid", None, f"the record is not one this planner wrote: {exc!r}") from None
     return {
         "ok": found.ok,

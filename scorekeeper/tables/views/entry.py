@@ -59,7 +59,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 # The table is read inside the save's write transaction, under its lock: what the deal is validated and settled
-# against is what it is stored after, and the lock need not be read again to check that nothing moved meanwhile.
+# against is what it is stored after, and the lock need not be read again to check that the table did not move (its
+# snapshot is still compared with it: deal_record's `locked`). A page answered is rendered after the transaction.
 @transaction.atomic
 def _table_save(request: HttpRequest, token: str) -> HttpResponse:
     """A deal posted from the table's page: saved (a redirect to the page), or the page again saying why not; the
@@ -111,7 +112,7 @@ def _table_save(request: HttpRequest, token: str) -> HttpResponse:
             return _invalid(form)
         if not view.named:  # the entries validated again, in a form that names the players, to be shown
             view = view.with_names()
-            form, _ = _validated(view, request.POST, before, double_tap=double_tap)
+            form, _preview = _validated(view, request.POST, before, double_tap=double_tap)
         return page(request, view, form, None)
     if previewing:
         return page(request, view, form, preview)

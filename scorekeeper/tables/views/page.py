@@ -10,7 +10,7 @@ import uuid
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, JsonResponse
-from django.shortcuts import render
+from django.template.response import TemplateResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -90,9 +90,11 @@ def fields_key(view: TableView, form: DealForm) -> str:
 
 def page(request: HttpRequest, view: TableView, form: DealForm, preview: dict | None, status: int = 200):
     shown = functools.partial(fields_key, view, form)  # worked out only where the page renders the fields
+    # A TemplateResponse is rendered once the view has returned: a save's page (an error, a refusal, the Preview
+    # button without JavaScript) is drawn after its write transaction has ended, not while it holds the write lock.
     if request.htmx:  # the deal form alone, which htmx swaps in
         context = {"view": view, "form": form, "preview": preview, "fields_key": shown}
-        return render(request, "tables/table.html#deal-form", context, status=status)
+        return TemplateResponse(request, "tables/table.html#deal-form", context, status=status)
     context = {
         "view": view,
         "form": form,
@@ -101,7 +103,7 @@ def page(request: HttpRequest, view: TableView, form: DealForm, preview: dict | 
         "can_direct": can_direct(request, view.table),
         "misdeal_key": uuid.uuid4().hex,
     }
-    return render(request, "tables/table.html", context, status=status)
+    return TemplateResponse(request, "tables/table.html", context, status=status)
 
 
 def can_direct(request: HttpRequest, table: Table) -> bool:

@@ -11,6 +11,7 @@ import pytest
 
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.tournament.schedule import (
+    RECORD_FORMAT,
     draw_seed,
     parse_request,
     plan_document,
@@ -197,3 +198,25 @@ def test_parse_request_reads_presence_and_defaults():
     assert request.present(1) == tuple(range(1, 14)) and request.present(2) == tuple(range(1, 15))
     assert request.seed == SEED and request.bye_choice == "planner"
     assert request.apart_pairs() == ((1, 2), (3, 9))
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"teams": [1]},
+        {"entrants": {"1": "P1"}},
+        {"rounds": "none"},
+        {"draws": [{"round": 1, "request": []}]},
+        {"sessions": None},
+    ],
+)
+def test_the_verify_command_refuses_a_record_of_another_shape_in_one_line(tmp_path, changes):
+    record = {"format": RECORD_FORMAT, "seed": SEED, "sessions": [1], "rounds": [], "entrants": [], **changes}
+    path = tmp_path / "schedule.json"
+    path.write_text(json.dumps(record))
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.engine", "verify", str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert json.loads(done.stdout)["error"]["code"] == "record_invalid"
