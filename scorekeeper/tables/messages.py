@@ -174,21 +174,20 @@ def field_for(error: EngineError, form_fields) -> str | None:
     return field if field in form_fields else None
 
 
-# Who made a change, as an audit row or log line stores it: a user's name as typed, or one of these fixed English
-# forms, worded in the reader's language when shown (author_words). Stored in English, never in the language of
-# the phone that saved: a French page would otherwise show "table link gaMpk1" in English.
-LINK_AUTHOR = "table link"
-SYSTEM_AUTHOR = "system"
-_LINK_AUTHOR = re.compile(r"table link (\S{1,12})")
+# Who made a change, as an audit row or log line stores it: a user's name, or one of these marks, worded in the
+# reader's language when shown (author_words): a table link ("link:" and the first characters of its key) or the
+# app itself. Never stored in words: they would stay in the language of the phone that saved. A mark has a colon,
+# which no username has (Django's usernames are letters, digits and @.+-_), so a user is never taken for one.
+LINK_AUTHOR = "link:"
+SYSTEM_AUTHOR = "app:"
 
 
 def author_words(who: str) -> str:
     """The author of a change in the reader's language: a table link (with the first characters of its key) or
-    the app itself ('system') worded; a user's name as it is."""
-    if who == LINK_AUTHOR:
-        return str(_("table link"))
+    the app itself worded; a user's name as it is."""
     if who == SYSTEM_AUTHOR:
         return str(_("system"))
-    if found := _LINK_AUTHOR.fullmatch(who):
-        return str(_("table link %(link)s")) % {"link": found[1]}
+    if who.startswith(LINK_AUTHOR):
+        key = who.removeprefix(LINK_AUTHOR)
+        return str(_("table link %(link)s")) % {"link": key} if key else str(_("table link"))
     return who

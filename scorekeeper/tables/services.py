@@ -82,7 +82,7 @@ def who(user: User, *, fallback: str | None = None) -> tuple[AbstractBaseUser | 
 def link_name(table: Table) -> str:
     """How the audit names a change made through a table's entry link: the link's first characters, which tell
     one link from the link issued after it."""
-    return f"{LINK_AUTHOR} {table.token[:6]}"  # stored in English, worded when shown (messages.author_words)
+    return LINK_AUTHOR + table.token[:6]  # a mark, worded when shown (messages.author_words)
 
 
 def _locked_table(table: Table) -> Table:

@@ -331,7 +331,7 @@ def test_a_new_link_stops_the_old_one_and_the_audit_names_the_link(client, direc
     assert client.get(reverse("table", kwargs={"token": old})).status_code == 404
     assert client.get(reverse("table", kwargs={"token": table.token})).status_code == 200
     codilles(table, 1)
-    assert DealChange.objects.get().who == f"table link {table.token[:6]}"
+    assert DealChange.objects.get().who == f"link:{table.token[:6]}"
     assert (
         EventLog.objects.get(action="new link").note == f"round 1 table 1: link {old[:6]} replaced by {table.token[:6]}"
     )

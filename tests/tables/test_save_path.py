@@ -26,7 +26,7 @@ def test_a_save_after_the_page_was_read_stores_the_deal_and_its_audit_and_raises
     stored = Deal.objects.get(pk=saved.pk)
     assert (stored.position, stored.dealer, stored.contract, stored.hombre, stored.tricks) == (2, 0, "solo", 1, 3)
     assert list(DealChange.objects.filter(deal=saved).values_list("action", "who")) == [
-        ("recorded", f"table link {table.token[:6]}")
+        ("recorded", f"link:{table.token[:6]}")
     ]
     assert deal_saved_with_key(table=table, key="second") == saved
     table.refresh_from_db()

@@ -44,7 +44,7 @@ def test_the_scorer_strikes_a_misdeal_tapped_by_mistake(client):
     assert len(view.rows) == 4 and view.state.balances == (36, 12, 12, 100)  # PC-6 as the spec gives it
     assert [s.reason for s in view.struck] == ["tapped by mistake"]
     change = DealChange.objects.get(action=DealChange.Action.STRUCK)
-    assert change.who == "table link" and change.deal.struck_at is not None
+    assert change.who == "link:" and change.deal.struck_at is not None
     html = client.get(reverse("table", kwargs={"token": table.token})).content.decode()
     assert "<del>misdeal (Dan deals again)</del>" in html and "tapped by mistake" in html
 

@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.engine import Contract, DealRecord, Penalty, PenaltyKind
+from scorekeeper.events.models import EventLog
 from scorekeeper.events.services import event_close
 from scorekeeper.tables.models import Deal, DealChange
 from scorekeeper.tables.selectors import table_ledger
@@ -416,29 +417,41 @@ def test_a_deals_history_names_its_table_link_in_the_readers_language_whatever_t
     english_phone = Client(headers={"accept-language": "en"})
     assert english_phone.post(url(table, "table"), {**BASE, **PC6_POSTS[0], "position": "1"}).status_code == 302
     link = f"table link {table.token[:6]}"
-    assert DealChange.objects.get().who == link  # stored in one fixed form, not in the saving phone's words
+    assert DealChange.objects.get().who == f"link:{table.token[:6]}"  # a mark, not the saving phone's words
     french = client.get(url(table, "deal", position=1), headers={"accept-language": "fr"}).content.decode()
     assert f"lien de table {table.token[:6]}" in french and link not in french
     german = client.get(url(table, "deal", position=1), headers={"accept-language": "de"}).content.decode()
     assert f"Tischlink {table.token[:6]}" in german
 
 
-def test_authors_stored_in_a_phones_language_are_stored_in_the_fixed_form_the_pages_word():
-    migration = importlib.import_module("scorekeeper.tables.migrations.0011_authors_in_english")
+def test_authors_stored_in_words_are_stored_as_the_marks_the_pages_word():
+    migration = importlib.import_module("scorekeeper.tables.migrations.0011_authors_as_marks")
+    director = make_user()
     table = make_table()
     deal = deal_record(table=table, position=1, record=DealRecord(dealer=table.first_dealer, void=True))
     change = DealChange.objects.get(deal=deal)
-    for stored, english in (
-        ("lien de table gaMpk1", "table link gaMpk1"),
-        ("Tischlink gaMpk1", "table link gaMpk1"),
-        ("enlace de mesa gaMpk1", "table link gaMpk1"),
-        ("bordlink", "table link"),
+    log = EventLog.objects.create(event=table.event, action="closed", who="system")
+    for stored, mark in (
+        ("table link gaMpk1", "link:gaMpk1"),
+        ("lien de table gaMpk1", "link:gaMpk1"),
+        ("Tischlink gaMpk1", "link:gaMpk1"),
+        ("enlace de la mesa", "link:"),
+        ("Lien de saisie : gaMpk1", "link:gaMpk1"),
+        ("Entry link: gaMpk1", "link:gaMpk1"),
+        ("bordlink", "link:"),
+        ("system", "app:"),
         ("director-ann", "director-ann"),  # a user's name stays as it is
         ("lien de tablette", "lien de tablette"),
     ):
-        DealChange.objects.filter(pk=change.pk).update(who=stored)
+        DealChange.objects.filter(pk=change.pk).update(who=stored, user=None)
+        EventLog.objects.filter(pk=log.pk).update(who=stored)
         migration.forwards(apps, None)
-        assert DealChange.objects.get(pk=change.pk).who == english
+        assert DealChange.objects.get(pk=change.pk).who == mark
+        assert EventLog.objects.get(pk=log.pk).who == mark
+    # A change a user made keeps his name, whatever it is: "bordlink" is a valid username.
+    DealChange.objects.filter(pk=change.pk).update(who="bordlink", user=director)
+    migration.forwards(apps, None)
+    assert DealChange.objects.get(pk=change.pk).who == "bordlink"
 
 
 def test_the_ledger_line_of_a_deal_with_penalties_says_so(client):
