@@ -167,14 +167,14 @@ def rank(
     ranked = [r for r in rows if not (left_out and r.withdrawn)]
     unranked = sorted((r for r in rows if left_out and r.withdrawn), key=lambda r: r.number)
 
-    meetings = {e.number: _meetings(cards[e.number]) for e in entrants}
+    # Head-to-head reads the meetings of the members of a tied block alone (most entrants are in no tie).
     keys: dict[str, Callable[[list[Standing]], dict[int, object]]] = {
         "firsts": lambda block: {r.number: r.firsts for r in block},
         "chips": lambda block: {r.number: r.chips for r in block},
         "placement": lambda block: {r.number: r.placement for r in block},
         "fewer_byes": lambda block: {r.number: -r.byes for r in block},
         "tops": lambda block: {r.number: r.tops or 0 for r in block},
-        "head_to_head": lambda block: head_to_head({r.number: meetings[r.number] for r in block}),
+        "head_to_head": lambda block: head_to_head({r.number: _meetings(cards[r.number]) for r in block}),
     }
     blocks, decided = order_blocks(
         ranked,
