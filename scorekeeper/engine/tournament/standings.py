@@ -361,20 +361,37 @@ def _seat_entry(
 
 
 def _row(entrant: Entrant, card: list[RoundEntry], through_round: int) -> Standing:
-    played = [e for e in card if e.kind == PLAYED]
+    """An entrant's unplaced row: his card's totals and counts, in one pass over it (a poll at 240 entrants makes
+    240 rows each time a table saves)."""
+    total = played = byes = absences = firsts = chips = placement = 0
+    tops = None
+    for e in card:
+        if e.score is not None:
+            total += e.score
+        if e.kind == PLAYED:
+            played += 1
+            firsts += e.place == 1
+            chips += e.chips or 0
+            placement += e.beaten or 0
+            if e.tops is not None:
+                tops = (tops or 0) + e.tops
+        elif e.kind == BYE:
+            byes += 1
+        elif e.kind == ABSENCE:
+            absences += 1
     return Standing(
         entrant=entrant,
         place=None,
         shared=False,
-        total=sum(e.score for e in card if e.score is not None),
+        total=total,
         entries=tuple(card),
-        played=len(played),
-        byes=sum(1 for e in card if e.kind == BYE),
-        absences=sum(1 for e in card if e.kind == ABSENCE),
-        firsts=sum(1 for e in played if e.place == 1),
-        chips=sum(e.chips or 0 for e in played),
-        placement=sum(e.beaten or 0 for e in played),
-        tops=sum(e.tops for e in played if e.tops is not None) if any(e.tops is not None for e in played) else None,
+        played=played,
+        byes=byes,
+        absences=absences,
+        firsts=firsts,
+        chips=chips,
+        placement=placement,
+        tops=tops,
         withdrawn=entrant.withdrawn_after is not None and entrant.withdrawn_after < through_round,
     )
 
