@@ -49,6 +49,7 @@ TARGET_STATUS = {8: "F", 12: "F", 16: "D", 20: "D", 24: "D", 28: "D", 32: "D", *
 MAX_ITERATIONS = 60_000
 MAX_EVALUATIONS = 1_200_000
 STALL_LIMIT = 6_000
+BYE_REDRAWS = 4  # draws of the byes tried again when a keep-apart pair is left together (plan)
 
 
 @dataclass(frozen=True)
@@ -318,6 +319,16 @@ def plan(request: Request) -> Schedule:
     planner = _Planner(request)
     rounds = planner.run()
     measures = measure(request, rounds)
+    # The search moves byes only within a round with a pair together; a pair can be forced together by the byes of
+    # an earlier round (five present, one of them late: T-17 seats the late arrival, the bye rule the rest). The
+    # byes are then drawn again, from the seed and the attempt's number, a bounded number of times (T-27: still a
+    # function of the request) before the pair is refused.
+    for redraw in range(1, BYE_REDRAWS + 1):
+        if not measures.keep_apart_violations:
+            break
+        planner = _Planner(request, redraw=redraw)
+        rounds = planner.run()
+        measures = measure(request, rounds)
     if measures.keep_apart_violations:
         raise planner.infeasible(rounds)
     repeats, triples = target(request)
@@ -351,17 +362,17 @@ def load_found_designs() -> dict[tuple[int, int], tuple[tuple[tuple[int, ...], .
     return found
 
 
-def _rng(seed: str) -> random.Random:
-    return random.Random(int(seed, 16))
+def _rng(seed: str, redraw: int = 0) -> random.Random:
+    return random.Random(int(seed, 16) if not redraw else f"{seed.lower()}/{redraw}")
 
 
 class _Planner:
     """The search state: entrants as indices 0 … n−1 in number order; rounds 0-based; `where[r][e]` is e's table in
     round r, or a negative mark unique to e when he is not seated (so that equal marks mean one table)."""
 
-    def __init__(self, request: Request) -> None:
+    def __init__(self, request: Request, redraw: int = 0) -> None:
         self.request = request
-        self.rng = _rng(request.seed)
+        self.rng = _rng(request.seed, redraw)
         self.numbers = [e.number for e in request.entrants]
         self.index = {number: i for i, number in enumerate(self.numbers)}
         n = self.n = len(self.numbers)
