@@ -173,3 +173,15 @@ def seating_list(seating: Seating, paper: str = "a4") -> bytes:
     grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 1)]))
     story.append(KeepTogether([grid]) if len(columns) < 40 else grid)
     return _build(story, paper, seating.event, f"{heading} {seating.event}")
+
+
+def seated_when_open(event: Event, number: int) -> bool:
+    """Whether round `number` of a tournament is not open yet and the standings will seat it, or choose its byes,
+    as it opens (T-18, T-29): its seating list waits until then."""
+    tournament = getattr(event, "tournament", None) if event.kind == Event.Kind.TOURNAMENT else None
+    planned = PlannedRound.objects.filter(tournament=tournament, number=number).first() if tournament else None
+    return (
+        planned is not None
+        and planned.started_at is None
+        and standings_round(tournament=tournament, number=number, byes=bool(planned.byes)) is not None
+    )

@@ -5,11 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scorekeeper.clubs.models import Club, Player
@@ -160,6 +162,13 @@ def seating_list(request: HttpRequest, event_id: int, round: int) -> HttpRespons
     """A round's seating, by table and by name, in the club's language."""
     event = directed_event(user=request.user, event_id=event_id)
     found = seating.seating_for(event, round)
+    if found is None and seating.seated_when_open(event, round):
+        messages.info(
+            request,
+            _("Round %(round)s is seated by the standings when it opens: its seating list is printed then.")
+            % {"round": round},
+        )
+        return redirect("tournament", event_id=event.pk)
     if found is None:
         raise Http404
     with _language(request, event.club):

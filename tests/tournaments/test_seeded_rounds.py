@@ -355,10 +355,15 @@ def test_the_seating_list_of_a_round_the_standings_will_seat_waits_until_it_open
     tournament = make_pp_tournament(entrants=12, sessions=(4,), options={"seating.by_standings": 1}, club=club)
     url = reverse("event-seating", args=[tournament.event_id, 4])
     assert client.get(reverse("event-seating", args=[tournament.event_id, 1])).status_code == 200  # planned as drawn
-    assert client.get(url).status_code == 404  # provisional: the standings after round 3 seat it
+    waits = client.get(url, follow=True)  # provisional: the standings after round 3 seat it
+    assert waits.redirect_chain == [(reverse("tournament", args=[tournament.event_id]), 302)]
+    assert "Round 4 is seated by the standings when it opens: its seating list is printed then." in (
+        waits.content.decode()
+    )
     for number in (1, 2, 3):
         play_round(tournament, number, {e: points[number - 1] for e, points in POINTS.items()})
-    assert client.get(url).status_code == 404
+    assert client.get(url).status_code == 302
+    assert client.get(reverse("event-seating", args=[tournament.event_id, 5])).status_code == 404  # no round 5
     services.round_open(tournament=tournament, number=4)
     response = client.get(url)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
