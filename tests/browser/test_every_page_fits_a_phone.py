@@ -87,6 +87,8 @@ def test_every_page_fits_a_phone(live_server, page: Page, screenshot_dir):
         "player": f"/clubs/{club.pk}/players/{players[5].pk}/",
         "event-analysis": f"/events/{event.pk}/analysis/",
         "table-as-director": f"/t/{tables[1].token}/",
+        "table-seats": f"/events/{event.pk}/tables/{tables[0].pk}/seats/",
+        "tournament-new": f"/clubs/{club.pk}/tournaments/new/",
     }
     problems = {}
     for name, path in {**anybody, **phone}.items():
