@@ -14,7 +14,7 @@ import os
 import sys
 
 from scorekeeper.engine.errors import EngineError
-from scorekeeper.engine.interchange import ledger_json, load_json, settle_document
+from scorekeeper.engine.interchange import ledger_json, load_json, read_input, settle_document
 from scorekeeper.engine.tournament.boards import boards_document
 from scorekeeper.engine.tournament.document import standings_document
 from scorekeeper.engine.tournament.schedule import plan_file, verify_file
@@ -61,13 +61,9 @@ def main(argv: list[str] | None = None) -> int:
             return _fail(error)
 
     try:
-        if args.file == "-":
-            text = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as handle:
-                text = handle.read()
-    except OSError as exc:
-        return _fail(EngineError("file_unreadable", None, f"cannot read {args.file}: {exc.strerror}"))
+        text = read_input(args.file)
+    except EngineError as error:
+        return _fail(error)
     if args.command == "standings":
         return _standings(text, args.after_round)
 

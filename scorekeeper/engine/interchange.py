@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import Any
@@ -39,6 +40,17 @@ OPENING_FIELDS = {
 # A deal object's keys are the record's own fields (model.DEAL_FIELDS), and a penalty's the penalty's.
 DEAL_FIELDS = frozenset(f.name for f in fields(DealRecord))
 PENALTY_FIELDS = frozenset(f.name for f in fields(Penalty))
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of the file at `path`, or of standard input for `-` (the command line's FILE arguments)."""
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise EngineError("file_unreadable", None, f"cannot read {path}: {exc.strerror}") from None
 
 
 def load_json(text: str | bytes) -> Any:

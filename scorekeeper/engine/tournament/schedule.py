@@ -8,14 +8,13 @@ import json
 import platform
 import re
 import secrets
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
 from scorekeeper.engine.errors import EngineError
-from scorekeeper.engine.interchange import load_json
+from scorekeeper.engine.interchange import load_json, read_input
 from scorekeeper.engine.tournament.planner import (
     BYE_CHOICES,
     PLANNER_REVISION,
@@ -323,14 +322,7 @@ def plan_document(doc: Any) -> dict:
 
 def plan_file(path: str) -> dict:
     """`python -m scorekeeper.engine plan FILE`: the request in FILE (or standard input for `-`) planned."""
-    try:
-        if path == "-":
-            text = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as handle:
-                text = handle.read()
-    except OSError as exc:
-        raise EngineError("file_unreadable", None, f"cannot read {path}: {exc.strerror}") from None
+    text = read_input(path)
     try:
         return plan_document(load_json(text))
     except RecursionError:
@@ -428,14 +420,7 @@ def verify(record: Mapping, seed: str) -> Verification:
 def verify_file(path: str, seed: str | None = None) -> dict:
     """`python -m scorekeeper.engine verify FILE [--seed SEED]`: the record in FILE (or standard input for `-`)
     recomputed round by round with its revealed seed, or `seed` when it is not revealed yet."""
-    try:
-        if path == "-":
-            text = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as handle:
-                text = handle.read()
-    except OSError as exc:
-        raise EngineError("file_unreadable", None, f"cannot read {path}: {exc.strerror}") from None
+    text = read_input(path)
     try:
         record = load_json(text)
     except RecursionError:
