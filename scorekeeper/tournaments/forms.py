@@ -127,6 +127,20 @@ def _names(text: str, separators: str = "\n") -> list[str]:
     return [" ".join(part.split()) for part in re.split(f"[{separators}]", text) if part.strip()]
 
 
+def _whole_number_field(key: str, low: int, high: int, *, help_text, placeholder: str, refusal) -> forms.IntegerField:
+    """An option of Appendix T a director types as a whole number from `low` to `high`, or leaves empty; anything
+    else is refused beside it in the one sentence `refusal`."""
+    return forms.IntegerField(
+        label=TOURNAMENT_LABELS[key],
+        required=False,
+        min_value=low,
+        max_value=high,
+        help_text=help_text,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": placeholder}),
+        error_messages={"invalid": refusal, "min_value": refusal, "max_value": refusal},
+    )
+
+
 class TournamentForm(EventForm):
     """A new tournament: the event's rule set and options (the end-of-round rule must be split_equally, T-8),
     its sessions, its entrants (one name a line; a name the club does not know becomes a new player), its teams
@@ -183,38 +197,27 @@ class TournamentForm(EventForm):
                 required=False,
                 choices=[("", empty)] + [(v, words[v]) for v in others],
             )
-        self.fields[tournament_field_name(IMP_STEP)] = forms.IntegerField(
-            label=TOURNAMENT_LABELS[IMP_STEP],
-            required=False,
-            min_value=1,
-            max_value=MAX_IMP_STEP,
+        self.fields[tournament_field_name(IMP_STEP)] = _whole_number_field(
+            IMP_STEP,
+            1,
+            MAX_IMP_STEP,
             help_text=_(
                 "In duplicate scored by IMPs, the difference of board values worth one step of the IMP scale (T-73). "
                 "Left empty: the rule set's, 1 chip in Parlett and modern chips, 2 points, 4 counters."
             ),
-            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": gettext("default")}),
-            error_messages={
-                "invalid": _("Give the IMP step as a whole number from 1, or leave it empty."),
-                "min_value": _("Give the IMP step as a whole number from 1, or leave it empty."),
-                "max_value": _("Give the IMP step as a whole number from 1, or leave it empty."),
-            },
+            placeholder=gettext("default"),
+            refusal=_("Give the IMP step as a whole number from 1, or leave it empty."),
         )
-
-        self.fields[tournament_field_name(BY_STANDINGS)] = forms.IntegerField(
-            label=TOURNAMENT_LABELS[BY_STANDINGS],
-            required=False,
-            min_value=0,
-            max_value=MAX_ROUNDS,
+        self.fields[tournament_field_name(BY_STANDINGS)] = _whole_number_field(
+            BY_STANDINGS,
+            0,
+            MAX_ROUNDS,
             help_text=_(
                 "0: none. k: the last k rounds are seated by the standings after the round before: places 1 to 4 at "
                 "table 1, 5 to 8 at table 2, … (T-29). Each such round is drawn when it opens."
             ),
-            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
-            error_messages={
-                "invalid": BY_STANDINGS_WORDS,
-                "min_value": BY_STANDINGS_WORDS,
-                "max_value": BY_STANDINGS_WORDS,
-            },
+            placeholder="0",
+            refusal=BY_STANDINGS_WORDS,
         )
 
     @property
