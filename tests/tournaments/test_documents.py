@@ -162,18 +162,28 @@ def test_export_of_an_evening_is_refused():
         call_command("export_tournament", str(table.event_id))
 
 
+def command_line_standings(event, tmp_path, *extra: str) -> dict:
+    """The event's tournament document exported and scored by `python -m scorekeeper.engine standings`."""
+    file = tmp_path / "t.json"
+    file.write_text(json.dumps(tournament_document(event=event)))
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.engine", "standings", str(file), *extra], capture_output=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+def app_standings(event, through_round: int | None = None) -> dict:
+    """The app's standings of the event, read from the tables' snapshots, as a T-83 document."""
+    app = tournament_standings(event=event, through_round=through_round)
+    return standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
+
+
 def test_command_line_and_app_standings_agree(tmp_path):
     """The exported document scored by `python -m scorekeeper.engine standings` and the app's standings, read
     from the tables' snapshots, are the same T-83 document."""
     event = tournament_import(raw=make_document(revealed=True), club=make_club())
-    file = tmp_path / "t.json"
-    file.write_text(json.dumps(tournament_document(event=event)))
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.engine", "standings", str(file)], capture_output=True, check=True
-    )
-    from_command_line = json.loads(done.stdout)
-    app = tournament_standings(event=event)
-    from_app = standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
+    from_command_line = command_line_standings(event, tmp_path)
+    from_app = app_standings(event)
     assert from_app == from_command_line
     assert from_app["provisional"] is True  # round 3's table 1 is one deal short, round 4 not started
     # Round 1, table 1 by hand: changes -16, 2, 10, 4; placement+chips with U = 8: -16 - 3·8 = -40, 2 - 8 = -6,
@@ -187,29 +197,14 @@ def test_command_line_and_app_standings_agree(tmp_path):
 
 def test_standings_after_a_round_agree_with_the_command_line(tmp_path):
     event = tournament_import(raw=make_document(), club=make_club())
-    file = tmp_path / "t.json"
-    file.write_text(json.dumps(tournament_document(event=event)))
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.engine", "standings", str(file), "--after-round", "2"],
-        capture_output=True,
-        check=True,
-    )
-    app = tournament_standings(event=event, through_round=2)
-    from_app = standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
-    assert from_app == json.loads(done.stdout)
+    assert app_standings(event, through_round=2) == command_line_standings(event, tmp_path, "--after-round", "2")
 
 
 @pytest.mark.parametrize("method", ["chips", "placement", "contracts"])
 def test_every_method_agrees_with_the_command_line(tmp_path, method):
     event = tournament_import(raw=make_document(method=method), club=make_club())
-    file = tmp_path / "t.json"
-    file.write_text(json.dumps(tournament_document(event=event)))
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.engine", "standings", str(file)], capture_output=True, check=True
-    )
-    app = tournament_standings(event=event)
-    from_app = standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
-    assert from_app == json.loads(done.stdout)
+    from_app = app_standings(event)
+    assert from_app == command_line_standings(event, tmp_path)
     assert from_app["method"] == method
 
 
@@ -217,29 +212,17 @@ def test_standings_read_from_stale_or_missing_snapshots_are_the_same(tmp_path):
     """A table whose snapshot is missing, or was kept for another revision (a restore), is folded again before
     the standings read it: the standings document is the one the command line gives."""
     event = tournament_import(raw=make_document(revealed=True), club=make_club())
-    file = tmp_path / "t.json"
-    file.write_text(json.dumps(tournament_document(event=event)))
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.engine", "standings", str(file)], capture_output=True, check=True
-    )
+    from_command_line = command_line_standings(event, tmp_path)
     kept = TableSnapshot.objects.filter(table__event=event).order_by("table__round", "table__number")
     first, second = kept[0].table_id, kept[1].table_id
     TableSnapshot.objects.filter(table_id=first).delete()
     TableSnapshot.objects.filter(table_id=second).update(revision=0, data={})
-    app = tournament_standings(event=event)
-    from_app = standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
-    assert from_app == json.loads(done.stdout)
+    assert app_standings(event) == from_command_line
     assert TableSnapshot.objects.get(table_id=second).revision > 0  # kept again, made for the table's revision
     assert TableSnapshot.objects.filter(table_id=first).exists()
 
 
 def test_under_contracts_the_app_prices_each_snapshot_s_tally_as_the_command_line_folds_the_deals(tmp_path):
     event = tournament_import(raw=make_document(method="contracts"), club=make_club())
-    file = tmp_path / "t.json"
-    file.write_text(json.dumps(tournament_document(event=event)))
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.engine", "standings", str(file)], capture_output=True, check=True
-    )
-    app = tournament_standings(event=event)
-    from_app = standings_json(Result(tournament_of(event=event), app.scored, app.standings, app.teams))
-    assert from_app == json.loads(done.stdout)
+    from_app = app_standings(event)
+    assert from_app == command_line_standings(event, tmp_path)
