@@ -50,3 +50,21 @@ def meetings(tournament) -> dict[frozenset, int]:
                 for b in table.seats[i + 1 :]:
                     met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
     return met
+
+
+def new_tournament_post(**changes) -> dict:
+    """What the new-tournament form posts for sixteen entrants over sessions of 3 and 2 rounds, with `changes`."""
+    data = {
+        "name": "Spring open",
+        "date": "2026-04-18",
+        "ruleset": "parlett-chips",
+        "start": "40",
+        "tours": "1",
+        "sessions": "3, 2",
+        "entrants": "\n".join(NAMES[:16]),
+        "teams": "",
+        "keep_apart": "",
+        "seed": SEED,
+    }
+    data.update(changes)
+    return data

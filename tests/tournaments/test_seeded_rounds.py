@@ -30,7 +30,7 @@ from scorekeeper.tournaments.imports import tournament_import
 from scorekeeper.tournaments.models import PlannedRound, PlannedTable, Tournament
 from scorekeeper.tournaments.selectors import schedule_verification, standings_order, tournament_rounds
 from tests.factories import make_club, make_user
-from tests.tournaments.builders import NAMES, SEED
+from tests.tournaments.builders import NAMES, SEED, new_tournament_post
 
 pytestmark = pytest.mark.django_db
 
@@ -242,18 +242,7 @@ def test_the_form_accepts_the_standings_options_and_refuses_a_count_beyond_the_r
     user = make_user()
     club = make_club(directors=[user])
     client.force_login(user)
-    data = {
-        "name": "Spring open",
-        "date": "2026-04-18",
-        "ruleset": "parlett-chips",
-        "start": "40",
-        "tours": "1",
-        "sessions": "3, 2",
-        "entrants": "\n".join(NAMES[:13]),
-        "teams": "",
-        "keep_apart": "",
-        "seed": SEED,
-    }
+    data = new_tournament_post(entrants="\n".join(NAMES[:13]))
     url = reverse("tournament-new", args=[club.pk])
     refused = client.post(url, {**data, "tournament_seating__by_standings": "6"})
     assert refused.status_code == 400

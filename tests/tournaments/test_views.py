@@ -9,7 +9,7 @@ from scorekeeper.tables.models import Table
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import PhysicalTable, PlannedTable, Tournament
 from tests.factories import make_club, make_user
-from tests.tournaments.builders import NAMES, SEED, end_round_tables, make_tournament
+from tests.tournaments.builders import NAMES, SEED, end_round_tables, make_tournament, new_tournament_post
 
 pytestmark = pytest.mark.django_db
 
@@ -26,23 +26,6 @@ def director(client):
     club = make_club(directors=[user])
     client.force_login(user)
     return client, club
-
-
-def new_tournament_post(**changes):
-    data = {
-        "name": "Spring open",
-        "date": "2026-04-18",
-        "ruleset": "parlett-chips",
-        "start": "40",
-        "tours": "1",
-        "sessions": "3, 2",
-        "entrants": "\n".join(NAMES[:16]),
-        "teams": "",
-        "keep_apart": "",
-        "seed": SEED,
-    }
-    data.update(changes)
-    return data
 
 
 def test_the_director_creates_a_tournament_and_sees_the_preview_with_its_figures(director):
