@@ -37,6 +37,13 @@ def _planned(tournament, number: int, table: int) -> PlannedTable:
     )
 
 
+def _director_client(client, tournament):
+    director = make_user()
+    tournament.event.club.directors.add(director)
+    client.force_login(director)
+    return director
+
+
 def test_duplicate_options_refused_by_t61_before_anything_is_drawn():
     with pytest.raises(EngineError) as refused:
         make_tournament(
@@ -173,10 +180,8 @@ def test_a_fouled_board_is_marked_with_a_reason_and_compared_apart(client):
 
 
 def test_the_director_page_deals_and_links_the_sheets(client):
-    director = make_user()
     tournament, _ = make_duplicate()
-    tournament.event.club.directors.add(director)
-    client.force_login(director)
+    _director_client(client, tournament)
     page = reverse("duplicate-director", args=[tournament.event_id])
     client.post(page, {"action": "deal", "round": "1"})
     assert Board.objects.filter(tournament=tournament, round=1).count() == 12
@@ -189,10 +194,8 @@ def test_the_director_page_deals_and_links_the_sheets(client):
 
 
 def test_the_standings_before_any_board_say_no_tops_with_a_dash(client):
-    director = make_user()
     tournament, _ = make_duplicate()
-    tournament.event.club.directors.add(director)
-    client.force_login(director)
+    _director_client(client, tournament)
     html = client.get(reverse("duplicate-director", args=[tournament.event_id])).content.decode()
     assert "<td>None</td>" not in html
     # Nothing scored yet: no percentage and no tops, each shown as a dash, the matchpoints 0.00.
@@ -259,10 +262,8 @@ def test_the_board_form_shows_what_applies_as_the_scorer_goes_without_saving(cli
 
 
 def test_the_event_page_links_the_duplicate_page(client):
-    director = make_user()
     tournament, _ = make_duplicate()
-    tournament.event.club.directors.add(director)
-    client.force_login(director)
+    _director_client(client, tournament)
     # A tournament's event page is its tournament page, which links the boards.
     response = client.get(reverse("event", args=[tournament.event_id]), follow=True)
     assert response.redirect_chain == [(reverse("tournament", args=[tournament.event_id]), 302)]
@@ -310,9 +311,7 @@ def test_the_table_tournaments_standings_cards_and_reports_send_a_duplicate_to_i
     tournament, _ = make_duplicate()
     open_round(tournament, 1)
     play_round(tournament, 1)
-    director = make_user()
-    tournament.event.club.directors.add(director)
-    client.force_login(director)
+    _director_client(client, tournament)
     event = tournament.event_id
     token = event_link_make(event=tournament.event).token
     director_page = reverse("duplicate-director", args=[event])
@@ -408,13 +407,6 @@ def test_a_page_that_cannot_score_a_recorded_deal_says_why_instead_of_failing(rf
     assert response.status_code == 409
     assert "The results cannot be scored while a recorded deal breaks the rules:" in text
     assert "rounds[0].tables[2].deals[0].tricks" in text
-
-
-def _director_client(client, tournament):
-    director = make_user()
-    tournament.event.club.directors.add(director)
-    client.force_login(director)
-    return director
 
 
 def test_striking_an_early_board_deal_is_refused_as_it_would_pass_the_later_boards_to_other_dealers(client):
@@ -572,10 +564,8 @@ def test_a_fouled_board_the_table_cannot_play_has_no_result_the_table_plays_on_a
 
 
 def test_the_director_page_links_each_playing_tables_board_entry(client):
-    director = make_user()
     tournament, _ = make_duplicate()
-    tournament.event.club.directors.add(director)
-    client.force_login(director)
+    _director_client(client, tournament)
     page = reverse("duplicate-director", args=[tournament.event_id])
     assert "board entry" not in client.get(page).content.decode()  # no round started: no table to enter at
     open_round(tournament, 1)
