@@ -249,6 +249,16 @@ def merges_to_undo(*, club, limit: int = 10):
     return PlayerMerge.objects.filter(club=club, undone_at=None).select_related("player", "into")[:limit]
 
 
+def _running_elsewhere(event: Event):
+    """The tables of the other open events whose round is still running (not ended by the director), in the order
+    their events came: where a player is seated now, if not here."""
+    return (
+        Table.objects.filter(event__status=Event.Status.OPEN, ended_at=None)
+        .exclude(event=event)
+        .order_by("event__date", "event__pk", "round", "number")
+    )
+
+
 def seated_elsewhere(*, event: Event, players) -> dict[Player, Table]:
     """The players among `players` who sit at a table of another open event whose round is still running (not
     ended by the director): one person cannot play two tables at once."""
@@ -256,23 +266,15 @@ def seated_elsewhere(*, event: Event, players) -> dict[Player, Table]:
     if not ids:
         return {}
     seats = Q(seat_0__in=ids) | Q(seat_1__in=ids) | Q(seat_2__in=ids) | Q(seat_3__in=ids)
-    running = (
-        Table.objects.filter(seats, event__status=Event.Status.OPEN, ended_at=None)
-        .exclude(event=event)
-        .select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
-        .order_by("event__date", "event__pk", "round", "number")
-    )
+    running = _running_elsewhere(event).filter(seats).select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
     return {player: table for table in running for player in table.players if player.pk in ids}
 
 
 def playing_elsewhere(*, event: Event) -> dict[int, tuple[int, str]]:
-    """Each player id seated at a running table (round not ended) of another open event, with that table's number
-    and its event's name: the check-in roll marks them, since the draw cannot seat them here."""
-    running = (
-        Table.objects.filter(event__status=Event.Status.OPEN, ended_at=None)
-        .exclude(event=event)
-        .order_by("-event__date", "-event__pk", "-round", "-number")
-        .values_list("seat_0_id", "seat_1_id", "seat_2_id", "seat_3_id", "number", "event__name")
+    """Each player id seated at a running table of another open event, with that table's number and its event's
+    name: the check-in roll marks them, since the draw cannot seat them here."""
+    running = _running_elsewhere(event).values_list(
+        "seat_0_id", "seat_1_id", "seat_2_id", "seat_3_id", "number", "event__name"
     )
     return {seat: (number, name) for *seats, number, name in running for seat in seats if seat is not None}
 
