@@ -15,7 +15,7 @@ from scorekeeper.drawing.charts import BOLD
 from scorekeeper.events.models import Event, SitOut
 from scorekeeper.reports.documents import H2, SMALL, TEXT, TITLE, _build, _qr, _small_table, _text
 from scorekeeper.tables.models import Table as PlayedTable
-from scorekeeper.tournaments.models import PhysicalTable, PlannedRound
+from scorekeeper.tournaments.models import PhysicalTable, PlannedRound, Tournament
 from scorekeeper.tournaments.selectors import standings_round
 
 NUMBER = ParagraphStyle("number", fontName=BOLD, fontSize=120, leading=130, alignment=1)
@@ -74,8 +74,7 @@ def seating_for(event: Event, number: int) -> Seating | None:
         .select_related("seat_0", "seat_1", "seat_2", "seat_3")
         .order_by("number")
     )
-    tournament = getattr(event, "tournament", None) if event.kind == Event.Kind.TOURNAMENT else None
-    planned = PlannedRound.objects.filter(tournament=tournament, number=number).first() if tournament else None
+    tournament, planned = _tournament_round(event, number)
     names = {e.number: e.player.name for e in tournament.entrants.select_related("player")} if tournament else {}
     if tables:
         seated = tuple(
@@ -84,7 +83,7 @@ def seating_for(event: Event, number: int) -> Seating | None:
             )
             for t in tables
         )
-    elif planned is not None and not standings_round(tournament=tournament, number=number, byes=bool(planned.byes)):
+    elif planned is not None and not _drawn_as_it_opens(tournament, planned):
         seated = tuple(
             SeatedTable(t.number, tuple((s, names[n]) for s, n in enumerate(t.seats)))
             for t in planned.tables.order_by("number")
@@ -178,10 +177,19 @@ def seating_list(seating: Seating, paper: str = "a4") -> bytes:
 def seated_when_open(event: Event, number: int) -> bool:
     """Whether round `number` of a tournament is not open yet and the standings will seat it, or choose its byes,
     as it opens (T-18, T-29): its seating list waits until then."""
+    return _drawn_as_it_opens(*_tournament_round(event, number))
+
+
+def _tournament_round(event: Event, number: int) -> tuple[Tournament | None, PlannedRound | None]:
+    """The event's tournament and its planned round `number`, if it is a tournament that has one."""
     tournament = getattr(event, "tournament", None) if event.kind == Event.Kind.TOURNAMENT else None
     planned = PlannedRound.objects.filter(tournament=tournament, number=number).first() if tournament else None
+    return tournament, planned
+
+
+def _drawn_as_it_opens(tournament: Tournament | None, planned: PlannedRound | None) -> bool:
     return (
         planned is not None
         and planned.started_at is None
-        and standings_round(tournament=tournament, number=number, byes=bool(planned.byes)) is not None
+        and standings_round(tournament=tournament, number=planned.number, byes=bool(planned.byes)) is not None
     )
