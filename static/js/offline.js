@@ -1,9 +1,7 @@
 // Offline-first table entry. A deal saved while the server does not answer waits on this phone (IndexedDB)
-// with its idempotency key and the deal number it expects, and is sent in order when the server answers
-// again: each is stored once (the key), or refused with its reason and kept here until the scorer discards
-// it or enters it as the next deal. The queue lives in the page, so it works without a service worker
-// (plain http on a club's Wi-Fi); the worker, where it can run, only adds the reload with no connection.
-// Without IndexedDB or JavaScript the form posts as it always did.
+// with its key and expected number, and is sent in order when it answers: stored once, or refused and kept
+// here until the scorer discards it or enters it as the next deal. No service worker is needed (plain http
+// on a club's Wi-Fi); where one runs, it adds the reload with no connection. Without IndexedDB the form posts.
 (() => {
   "use strict";
   const box = document.getElementById("offline-queue");
@@ -100,7 +98,7 @@
     try {
       if (!offlineSince()) localStorage.setItem(SINCE_KEY, String(Date.now()));
     } catch (error) {
-      // Private mode without storage: "Offline" without the time.
+      // Private mode: no time to show.
     }
   }
 
@@ -204,8 +202,8 @@
     const fields = Array.from(data).filter(([name, value]) => typeof value === "string" && DEAL_FIELDS.has(name));
     const deal = {
       token,
-      // A fresh key for every deal, never the form's: a page kept for offline use shows the same form (and
-      // key) again after a reload, and a second deal under the first one's key would pass for the first.
+      // A fresh key for every deal, never the form's: a kept page shows the same form (and key) again after
+      // a reload, and a second deal under that key would pass for the first.
       key: newKey(),
       position: Number(data.get("position")),
       number: currentNumber(),
@@ -327,13 +325,16 @@
   async function refreshFromServer(message) {
     let html;
     try {
-      const response = await fetch(tableUrl, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      // The server's page, never the worker's kept copy.
+      const headers = { Accept: "text/html", "X-Table-Refresh": "1" };
+      const response = await fetch(tableUrl, { credentials: "same-origin", cache: "no-store", headers });
       if (!response.ok) return;
       html = await response.text();
     } catch (error) {
       return;
     }
     const page = new DOMParser().parseFromString(html, "text/html");
+    if (page.querySelector('meta[name="quadrille-offline-copy"]')) return;
     for (const selector of [".table-head", "#round-complete", "#ledger", "form.misdeal"]) {
       const now = document.querySelector(selector);
       const fresh = page.querySelector(selector);
@@ -606,7 +607,7 @@
         registration.active.postMessage({ type: "keep", urls: files, page: { url: location.href, html: arrived } });
       })
       .catch(() => {
-        // No worker: the queue above still keeps every deal; only the reload with no connection is lost.
+        // No worker: the queue still keeps every deal; only the reload with no connection is lost.
       });
   }
 })();

@@ -62,6 +62,8 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return; // saves go to the network, always
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // A page's own refresh after its deals were sent wants the server's answer, or none: never the kept copy.
+  if (request.headers.get("X-Table-Refresh")) return;
   if (TABLE_PAGE.test(url.pathname) && !request.headers.get("HX-Request")) {
     event.respondWith(tablePage(event, url));
   } else if (url.pathname.startsWith(STATIC_PREFIX)) {

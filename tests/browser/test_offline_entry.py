@@ -100,6 +100,28 @@ def test_three_deals_saved_offline_survive_a_reload_and_are_sent_once_in_order(
     assert missing == []
 
 
+def test_the_refresh_after_a_send_never_takes_the_kept_copy_for_the_servers_page(
+    live_server, page: Page, context: BrowserContext
+):
+    # After its deals are sent the page reads the table again; a kept copy answered there (the worker's network
+    # lagging behind the page's) would put back the ledger from before the deals. The worker lets that request
+    # through to the network, where it fails with no connection; a reload still gets the kept copy.
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    url = f"{live_server.url}/t/{table.token}/"
+    open_table(page, url)
+    context.set_offline(True)
+    fetch = """async (headers) => {
+        try {
+            const page = await (await fetch(location.href, { headers, cache: "no-store" })).text();
+            return page.includes("quadrille-offline-copy") ? "kept copy" : "server";
+        } catch (error) { return "no answer"; }
+    }"""
+    assert page.evaluate(fetch, {"X-Table-Refresh": "1"}) == "no answer"
+    assert page.evaluate(fetch, {}) == "kept copy"
+    context.set_offline(False)
+    assert page.evaluate(fetch, {"X-Table-Refresh": "1"}) == "server"
+
+
 def test_a_deal_whose_answer_is_lost_is_sent_again_and_stored_once(live_server, page: Page):
     table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
     url = f"{live_server.url}/t/{table.token}/"
