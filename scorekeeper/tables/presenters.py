@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from scorekeeper.engine import Contract, DealRecord, LedgerEntry, Line
 from scorekeeper.engine.explain import render
@@ -60,6 +60,22 @@ def describe_rows(rows, players: Sequence[str]) -> list[str]:
             f"{who} {contracts[row.contract]} {SUIT_SYMBOLS.get(row.trump, '')}, {row.tricks}: {lines[row.line]}"
         )
     return described
+
+
+def progress_words(view) -> str:
+    """`Tour 3 of 10 · deal 11 · 10 of 40 played, 30 to play` — where a table's round stands (a TableView), or
+    that it is complete."""
+    if view.round_complete:
+        return _("Round complete")
+    where = {"tour": view.tour, "tours": view.tours_planned, "number": view.next_number}
+    left = view.deals_to_play
+    if not left:  # the planned deals are played and the round goes on until the pot is won
+        return _("Tour %(tour)s of %(tours)s · deal %(number)s") % where
+    return ngettext(
+        "Tour %(tour)s of %(tours)s · deal %(number)s · %(played)s of %(planned)s played, %(left)s to play",
+        "Tour %(tour)s of %(tours)s · deal %(number)s · %(played)s of %(planned)s played, %(left)s to play",
+        left,
+    ) % {**where, "played": view.state.number, "planned": view.deals_planned, "left": left}
 
 
 def describe_record(deal: DealRecord, players: Sequence[str]) -> str:

@@ -283,15 +283,17 @@ class TableView:
         """The four players in seat order, with their balances and, while the round goes on, the next dealer and
         eldest marked (a complete round has no next deal)."""
         playing = not self.round_complete
+        start = self.session.start
         return [
             {
                 "seat": s,
                 "player": self.table.players[s],
-                "balance": self.state.balances[s],
+                "balance": balance,
+                "tone": "gain" if balance > start else "loss" if balance < start else "",
                 "dealer": playing and s == self.next_dealer,
                 "eldest": playing and s == self.eldest,
             }
-            for s in range(4)
+            for s, balance in enumerate(self.state.balances)
         ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from scorekeeper.tables.messages import author_words
-from scorekeeper.tables.presenters import explanation, store_text
+from scorekeeper.tables.presenters import explanation, progress_words, store_text
 
 register = template.Library()
 
@@ -26,3 +26,9 @@ def store_words(state, ruleset) -> str:
 def author(who: str) -> str:
     """`{{ change.who|author }}`: who made a change, a table link or the app worded in the active language."""
     return author_words(who)
+
+
+@register.filter
+def progress(view) -> str:
+    """`{{ view|progress }}`: where the table's round stands (tour, deal, deals played and to play)."""
+    return progress_words(view)
