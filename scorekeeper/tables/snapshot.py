@@ -251,6 +251,12 @@ def encode_row(r: SnapshotRow) -> list:
     ]
 
 
+# A stored row's contract and line by their value ("" for none): a dictionary lookup, where calling the enum looks
+# the value up through its metaclass, twice a row.
+_CONTRACTS = {"": None, None: None, **{contract.value: contract for contract in Contract}}
+_LINES = {"": None, None: None, **{line.value: line for line in Line}}
+
+
 def _row(values: list) -> SnapshotRow:
     position, number, dealer, contract, hombre, ally, trump, tricks, vole, line, stake, deltas, balances, *ends = values
     fixed, fines = ends
@@ -258,13 +264,13 @@ def _row(values: list) -> SnapshotRow:
         position,
         number,
         dealer,
-        Contract(contract) if contract else None,
+        _CONTRACTS[contract],
         hombre,
         ally,
         trump,
         tricks,
         vole,
-        Line(line) if line else None,
+        _LINES[line],
         stake,
         tuple(deltas),
         tuple(balances),

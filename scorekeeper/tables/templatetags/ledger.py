@@ -20,25 +20,29 @@ def _tone(delta: int) -> str:
     return "gain" if delta > 0 else "loss" if delta < 0 else ""
 
 
+def _changes(row) -> str:
+    """A deal's two lines of numbers: each seat's change, coloured, and the running balances."""
+    deltas = "".join([f'<td class="num"><span class="{_tone(d)}">{d:+d}</span></td>' for d in row.deltas])
+    balances = "".join([f'<td class="num muted">{b}</td>' for b in row.balances])
+    return f'<tr class="deltas">{deltas}</tr><tr class="running">{balances}</tr>'
+
+
 @register.simple_tag
 def ledger_rows(view) -> SafeString:
     """The deals, newest first: what was played, each seat's change and the running balances."""
-    corrected = escape(_("corrected"))
+    corrected = f' <span class="tag">{escape(_("corrected"))}</span>'
     out = []
     for row, summary, href in view.ledger_rows:
         number = f"<strong>{row.number}.</strong> " if row.number else ""
-        tag = f' <span class="tag">{corrected}</span>' if row.corrected else ""
+        tag = corrected if row.corrected else ""
         if row.penalties:
             fined = ngettext("penalty", "%(count)s penalties", row.penalties) % {"count": row.penalties}
             tag += f' <span class="tag">{escape(fined)}</span>'
         what = f'<tr class="what"><td colspan="4"><a href="{escape(href)}">{number}{escape(summary)}</a>{tag}</td></tr>'
         if row.void:
             out.append(f'<tbody class="deal-rows void">{what}</tbody>')
-            continue
-        deltas = "".join(f'<td class="num"><span class="{_tone(d)}">{d:+d}</span></td>' for d in row.deltas)
-        balances = "".join(f'<td class="num muted">{b}</td>' for b in row.balances)
-        changes = f'<tr class="deltas">{deltas}</tr><tr class="running">{balances}</tr>'
-        out.append(f'<tbody class="deal-rows">{what}{changes}</tbody>')
+        else:
+            out.append(f'<tbody class="deal-rows">{what}{_changes(row)}</tbody>')
     return mark_safe("\n".join(out))  # noqa: S308  (every text escaped above)
 
 
