@@ -8,8 +8,7 @@
   if (!box || !window.indexedDB || !window.fetch || !window.AbortController || !window.crypto) return;
 
   const T = JSON.parse(document.getElementById("offline-strings").textContent);
-  // The form fields that describe a deal (the server derives them from the record's fields): a waiting deal keeps
-  // these and no more; its position and a fresh key are added when it is sent.
+  // The fields that describe a deal: a waiting deal keeps these; its position and key are added when sent.
   const DEAL_FIELDS = new Set(JSON.parse(document.getElementById("deal-fields").textContent));
   // The page as it arrived, before this script changes it: the worker keeps it rather than download it again.
   const arrived = `<!doctype html>\n${document.documentElement.outerHTML}`;
@@ -239,9 +238,8 @@
     if (online) flush();
   }
 
-  // A double tap on Save must not land on what a save moved up under the finger (the ledger, the misdeal,
-  // a signature): the next form's Save stays where the last one was, and for a moment its untouched Save is
-  // let go (or, the sign-off in its place, a tap where Save was).
+  // A double tap on Save must not land on what a save moved up under the finger: the next form's Save stays
+  // where the last one was, and for a moment a tap there is let go.
   const STILL_MS = 700;
   const FINGER_PX = 16;
   let stillUntil = 0;
@@ -322,19 +320,20 @@
   }
 
   // ---- after deals reach the server: its page again, without losing what the scorer is typing
-  async function refreshFromServer(message) {
+  async function refreshFromServer(message, tries = 3) {
+    // The server's page, never the worker's kept copy; tried again shortly when it does not come.
+    const again = () => tries > 1 && setTimeout(() => refreshFromServer(message, tries - 1), 1500);
     let html;
     try {
-      // The server's page, never the worker's kept copy.
       const headers = { Accept: "text/html", "X-Table-Refresh": "1" };
       const response = await fetch(tableUrl, { credentials: "same-origin", cache: "no-store", headers });
-      if (!response.ok) return;
+      if (!response.ok) return again();
       html = await response.text();
     } catch (error) {
-      return;
+      return again();
     }
     const page = new DOMParser().parseFromString(html, "text/html");
-    if (page.querySelector('meta[name="quadrille-offline-copy"]')) return;
+    if (page.querySelector('meta[name="quadrille-offline-copy"]')) return again();
     for (const selector of [".table-head", "#round-complete", "#ledger", "form.misdeal"]) {
       const now = document.querySelector(selector);
       const fresh = page.querySelector(selector);
@@ -586,8 +585,7 @@
 
   // ---- the service worker, where the browser allows one (a secure context: https, localhost)
   if ("serviceWorker" in navigator && window.isSecureContext) {
-    // Read now: the worker may take control of this page (clients.claim) before `ready` resolves, and a page
-    // it did not serve itself was not kept by it.
+    // Read now: the worker may claim this page before `ready`, and a page it did not serve was not kept.
     const servedByWorker = Boolean(navigator.serviceWorker.controller);
     navigator.serviceWorker
       .register(box.dataset.worker, { scope: box.dataset.scope })

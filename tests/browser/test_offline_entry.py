@@ -177,6 +177,39 @@ def test_two_phones_record_the_same_deal_and_the_offline_one_is_refused(live_ser
     online_context.close()
 
 
+def test_a_refresh_lost_after_a_refusal_is_tried_again(live_server, browser):
+    # The refused deal's answer arrives, the page read after it does not (the Wi-Fi drops again): the phone asks
+    # once more, and its ledger shows the deal the other phone recorded.
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    url = f"{live_server.url}/t/{table.token}/"
+    phone = {"viewport": {"width": 390, "height": 844}, "locale": "en-GB"}
+    offline_context, online_context = browser.new_context(**phone), browser.new_context(**phone)
+    offline_phone, online_phone = offline_context.new_page(), online_context.new_page()
+    open_table(offline_phone, url)
+    online_phone.goto(url)
+    offline_context.set_offline(True)
+    tap_deal(offline_phone, PC6_TAPS[1])
+    tap_deal(online_phone, PC6_TAPS[0])
+    expect(online_phone.get_by_text("Deal 1 saved.")).to_be_visible()
+
+    lost = []
+
+    def lose_the_first_refresh(route):
+        if route.request.headers.get("x-table-refresh") and not lost:
+            lost.append(route.request.url)
+            route.abort()
+        else:
+            route.fallback()
+
+    offline_phone.route(url, lose_the_first_refresh)
+    offline_context.set_offline(False)
+    expect(offline_phone.locator("#waiting-deals li")).to_contain_text("Deal 1 was already recorded", timeout=15_000)
+    expect(offline_phone.locator(".ledger-table").first).to_contain_text("1. Ann solo ♠, 5: remise", timeout=10_000)
+    assert lost == [url]
+    offline_context.close()
+    online_context.close()
+
+
 @pytest.mark.parametrize(
     "offline_taps",
     [PC6_TAPS[1], PC6_TAPS[0]],
