@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import posixpath
 import secrets
 from urllib.parse import quote, urlsplit
 
@@ -59,6 +60,14 @@ def path_around(name: str, *args) -> tuple[str, str]:
     if not stand_in:
         raise ValueError(f"{name}: not a URL ending with a number")
     return before, after
+
+
+def relative_path(path: str, page: str) -> str:
+    """`path` as a link on the page at `page` (both absolute paths). The director's pages and the public link's
+    place a score card alike beside the page, so the same relative link serves both readers, and one markup
+    does."""
+    relative = posixpath.relpath(path, page.rpartition("/")[0] + "/")
+    return relative + "/" if path.endswith("/") else relative
 
 
 def absolute_url(request: HttpRequest, path: str) -> str:

@@ -62,7 +62,7 @@ def standings(request: HttpRequest, token: str) -> HttpResponse:
     if is_duplicate(event):
         return redirect("duplicate-results", token=token)
     if is_tournament(event):
-        context = standings_context(event, round_number=through_round(request.GET), token=token)
+        context = standings_context(event, page=request.path, round_number=through_round(request.GET), token=token)
         return render(request, "tournaments/standings.html", context)
     summary = event_standings(event=event)
     context = {"event": event, "summary": summary, "tie_break": TIE_BREAK, "token": token}
@@ -79,7 +79,10 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return redirect("duplicate-results", token=token)
     if tournament is not None:
         link = absolute_url(request, reverse("public-standings", kwargs={"token": token}))
-        context = {**standings_context(event, token=token, tournament=tournament), "qr": qr_svg(link)}
+        context = {
+            **standings_context(event, page=request.path, token=token, tournament=tournament),
+            "qr": qr_svg(link),
+        }
         return render(request, "tournaments/live.html#board" if request.htmx else "tournaments/live.html", context)
     summary = event_standings(event=event)
     number, rows = screen_asked(request.GET)

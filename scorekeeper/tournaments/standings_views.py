@@ -16,6 +16,7 @@ from django.views.decorators.http import require_safe
 from scorekeeper.events.forms import RoundForm
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import directed_event
+from scorekeeper.links import path_around, relative_path
 from scorekeeper.tournaments import pages
 from scorekeeper.tournaments.exports import document_name, tournament_document
 from scorekeeper.tournaments.models import Tournament
@@ -42,12 +43,17 @@ def through_round(query) -> int | None:
 
 
 def standings_context(
-    event: Event, *, round_number: int | None = None, token: str | None = None, tournament: Tournament | None = None
+    event: Event,
+    *,
+    page: str,
+    round_number: int | None = None,
+    token: str | None = None,
+    tournament: Tournament | None = None,
 ) -> dict:
     """The standings after `round_number` (every round when None), the round's tables, the teams and the method
-    in words; `token`: the public link the page is seen through, if any; `tournament`: the event's, if read. What
-    is drawn from the engine's figures is made when the template reads it: the parts of the pages cached under
-    `cache_key` do not."""
+    in words, for the page at path `page`; `token`: the public link the page is seen through, if any;
+    `tournament`: the event's, if read. What is drawn from the engine's figures is made when the template reads
+    it: the parts of the pages cached under `cache_key` do not."""
     # The pages show no table of a round not started: its seats are not read.
     view = tournament_standings(event=event, through_round=round_number, tournament=tournament, every_round=False)
     if round_number is not None and not view.started:
@@ -55,12 +61,17 @@ def standings_context(
     elif round_number is not None:
         round_number = view.asked_round  # a round asked for before it was played shows the last played
     shown = round_number or view.current_round
+    # Each entrant links to his score card beside the page: the director's live board and the public link's link
+    # alike, so that a change of the standings is drawn once for the projector and the phones.
+    before, after = path_around("public-card", token) if token else path_around("tournament-card", event.pk)
+    cards = (relative_path(before, page), after)
     return {
         "event": event,
         "view": view,
-        # What the cached parts of the pages vary on besides the language: the same figures seen from the same
-        # place (the links in them lead to the director's pages or to the public link's) give the same markup.
-        "cache_key": f"{event.pk}:{view.digest}:{round_number}:{shown}:{token or ''}",
+        # What the cached parts of the pages vary on besides the language: the same figures with the same links
+        # give the same markup.
+        "cache_key": f"{event.pk}:{view.digest}:{round_number}:{shown}:{cards[0]}",
+        "cards": cards,
         "rows": SimpleLazyObject(lambda: pages.rows(view)),
         "teams": SimpleLazyObject(lambda: pages.team_rows(view)),
         "round": round_number,
@@ -81,7 +92,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_tournament(request, event_id)
     if is_duplicate(event):
         return redirect("duplicate-director", event_id=event.pk)
-    context = standings_context(event, round_number=through_round(request.GET))
+    context = standings_context(event, page=request.path, round_number=through_round(request.GET))
     return render(request, "tournaments/standings.html", context)
 
 
@@ -96,7 +107,7 @@ def live(request: HttpRequest, event_id: int) -> HttpResponse:
     if is_duplicate_format(tournament):
         return redirect("duplicate-director", event_id=event.pk)
     template = "tournaments/live.html#board" if request.htmx else "tournaments/live.html"
-    return render(request, template, standings_context(event, tournament=tournament))
+    return render(request, template, standings_context(event, page=request.path, tournament=tournament))
 
 
 @login_required

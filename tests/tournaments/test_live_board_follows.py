@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from scorekeeper.clubs.services import player_rename
 from scorekeeper.engine import Contract, DealRecord
+from scorekeeper.public.services import event_link_make
 from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot
 from scorekeeper.tables.services import deal_correct, deal_record
 from scorekeeper.tables.snapshot import snapshot_read
@@ -120,6 +121,26 @@ def test_the_board_is_kept_for_each_reader_s_language(board):
     assert german != english
     assert board() == english
     assert german == _fresh(board, **{"Accept-Language": "de"})
+
+
+def test_the_public_link_s_board_is_the_one_the_director_s_made(board, client):
+    """The director's projector and the phones on the public link draw one board a change: its links are relative,
+    and each reader's lead to his own score cards (test_standings_pages)."""
+    token = event_link_make(event=board.event).token
+    public_url = reverse("public-live", args=[token])
+
+    def public() -> str:
+        html = client.get(public_url, headers={"HX-Request": "true"}).content.decode()
+        return re.sub(r"\d\d:\d\d:\d\d", "", html)
+
+    directors = board()
+    assert public() == directors
+    Entrant.objects.filter(tournament__event=board.event, number=1).update(withdrawn_after=3)
+    assert public() != directors
+    assert public() == board()
+    for cache in caches.all():
+        cache.clear()
+    assert public() == board()
 
 
 def test_the_pages_rank_as_the_document_does_without_the_seats_of_rounds_not_started(board):

@@ -4,6 +4,7 @@ score cards, all read from the tables' snapshots."""
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin
 
 import pytest
 from django.urls import reverse
@@ -77,13 +78,43 @@ def test_the_public_link_shows_the_tournament_standings_and_score_cards(client, 
     client.logout()
     html = client.get(reverse("public-standings", args=[link.token])).content.decode()
     assert _rows(html)[0][1]
-    assert f"/p/{link.token}/cards/1/" in html and "/tournament/cards/" not in html
+    assert _card_links(html, reverse("public-standings", args=[link.token]))["Ann"] == f"/p/{link.token}/cards/1/"
     assert "Download" not in html
     card = client.get(reverse("public-card", args=[link.token, 1])).content.decode()
     assert "= -16 chips + -3 place points × 8" in card
     assert client.get(reverse("public-card", args=[link.token, 99])).status_code == 404
     live = client.get(reverse("public-live", args=[link.token]))
     assert live.status_code == 200 and b"<svg" in live.content
+
+
+def _card_links(html: str, page: str) -> dict[str, str]:
+    """Where each entrant's link leads from the page at path `page`, by his name."""
+    return {name: urljoin(page, href) for href, name in re.findall(r'<td><a href="([^"]+)">([^<]+)</a>', html)}
+
+
+def test_each_reader_s_entrants_lead_to_his_own_score_cards(client, director_event):
+    """The director's pages and the public link's draw their boards alike: each link leads to the score card
+    seen the way the page was, and opens it."""
+    token = event_link_make(event=director_event).token
+    # Ann is entrant 1, Ida entrant 9.
+    director_cards = {
+        name: reverse("tournament-card", args=[director_event.pk, n]) for name, n in (("Ann", 1), ("Ida", 9))
+    }
+    public_cards = {name: reverse("public-card", args=[token, n]) for name, n in (("Ann", 1), ("Ida", 9))}
+    pages = {
+        reverse("tournament-standings", args=[director_event.pk]): director_cards,
+        reverse("tournament-live", args=[director_event.pk]): director_cards,
+        reverse("public-standings", args=[token]): public_cards,
+        reverse("public-live", args=[token]): public_cards,
+    }
+    for htmx in (False, True):
+        for page, cards in pages.items():
+            html = client.get(page, headers={"HX-Request": "true"} if htmx else {}).content.decode()
+            links = _card_links(html, page)
+            assert len(links) == 17 and {name: links[name] for name in cards} == cards, page
+    assert "= -16 chips + -3 place points × 8" in client.get(director_cards["Ann"]).content.decode()
+    client.logout()
+    assert "= -16 chips + -3 place points × 8" in client.get(public_cards["Ann"]).content.decode()
 
 
 def test_another_club_director_gets_404(client, director_event):

@@ -31,24 +31,26 @@ def _row(**changes) -> Row:
 
 def test_an_entrants_name_is_escaped_and_links_to_his_card():
     with translation.override("en"):
-        html = entrant_rows([_row()], 12)
+        html = entrant_rows([_row()], ("../cards/", "/"))
     assert NAME not in html
-    assert f'<a href="/events/12/tournament/cards/7/">{ESCAPED}</a> <span class="muted">· playing</span>' in html
+    assert f'<a href="../cards/7/">{ESCAPED}</a> <span class="muted">· playing</span>' in html
     assert f'<summary aria-label="{ESCAPED}: total 2 1/3, the rounds that make it">2 1/3</summary>' in html
     # A round still being played shows an ellipsis for its score.
     assert '<ul class="made-of"><li>R1 · T2 <b>2 1/3</b></li><li>R2 · T1 <b>…</b></li></ul>' in html
     assert "<td>=3</td>" in html
 
 
-def test_the_public_link_leads_to_the_public_card():
+def test_the_card_link_is_escaped():
     with translation.override("en"):
-        html = entrant_rows([_row(number=21)], 12, "tok-EN_1")
-    assert 'href="/p/tok-EN_1/cards/21/"' in html
+        html = entrant_rows([_row(number=21)], ('cards/"&', "/"))
+    assert 'href="cards/&quot;&amp;21/"' in html
 
 
 def test_a_withdrawn_entrant_ahead_on_a_tie_break_is_worded_in_the_language():
     with translation.override("fr"):
-        html = entrant_rows([_row(withdrawn=True, playing=False, decided_by="<i>premières</i>", rounds=())], 3)
+        html = entrant_rows(
+            [_row(withdrawn=True, playing=False, decided_by="<i>premières</i>", rounds=())], ("../cards/", "/")
+        )
     assert html.lstrip().startswith('<tr class="muted">')
     assert '<span class="muted">· retiré</span>' in html
     assert '<span class="muted">· devant aux &lt;i&gt;premières&lt;/i&gt;</span>' in html

@@ -15,24 +15,16 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from scorekeeper.links import path_around
 from scorekeeper.tournaments.pages import Row, TableRow
 
 register = template.Library()
 
 
-def _card_link(event_id: int, token: str | None) -> tuple[str, str]:
-    """The score card's address around the entrant's number: the public link's when `token`, else the
-    director's."""
-    before, after = path_around("public-card", token) if token else path_around("tournament-card", event_id)
-    return escape(before), escape(after)
-
-
 @register.simple_tag
-def entrant_rows(rows: Sequence[Row], event_id: int, token: str | None = None) -> SafeString:
-    """A row an entrant: place, name (linked to his score card), what he is doing and what put him ahead, and his
-    total, which opens on the rounds that make it."""
-    before, after = _card_link(event_id, token)
+def entrant_rows(rows: Sequence[Row], cards: tuple[str, str]) -> SafeString:
+    """A row an entrant: place, name (linked to his score card, whose address is `cards` around his number), what
+    he is doing and what put him ahead, and his total, which opens on the rounds that make it."""
+    before, after = escape(cards[0]), escape(cards[1])
     # As `{% translate %}` gives them (escaped) and as `{% blocktranslate %}` does (its variables escaped).
     # Outside the f-strings, where makemessages would not find them.
     playing, withdrawn = escape(gettext("playing")), escape(gettext("withdrawn"))
