@@ -267,8 +267,8 @@ class _Planned:
         return result_of(json.loads(self.data)) if self.data is not None else self.made
 
 
-# One row a planned table, joined to its played table and that table's snapshot (what snapshot_key depends on);
-# the snapshot's JSON as its text, undecoded.
+# One row a planned table and substitute, joined to its played table and that table's snapshot (what snapshot_key
+# depends on), the snapshot's JSON as its text, undecoded; a table without a substitute is one row of None for him.
 _PLANNED_FIELDS = (
     "id",
     "round__number",
@@ -283,6 +283,10 @@ _PLANNED_FIELDS = (
     "table__snapshot__revision",
     "table__snapshot__key",
     "snapshot_text",
+    "substitutes__seat",
+    "substitutes__name",
+    "substitutes__player__name",
+    "substitutes__from_deal",
 )
 
 
@@ -290,24 +294,31 @@ def planned_tables(
     *, event: Event, tournament: Tournament, started: set[int], every_round: bool = True
 ) -> list[_Planned]:
     """Every planned table of the tournament in round and table order (of its `started` rounds alone without
-    `every_round`), each played table of a started round with its snapshot's result: one query for the tables and
-    their snapshots, one for the substitutes, when every snapshot is current. A snapshot made for another revision
-    or session is made again (snapshot_results).
+    `every_round`), each played table of a started round with its snapshot's result, and its substitutes: one
+    query when every snapshot is current and nobody substitutes. A snapshot made for another revision or session
+    is made again (snapshot_results).
 
     A round not started scores nothing, and its seats are shown by the standings document (T-83) alone, not by the
-    pages: without them a poll reads 60 of 480 rows at 240 entrants after round 1."""
+    pages: without them a poll reads 60 of 480 rows at 240 entrants after round 1. The substitutes come with their
+    tables: a query of their own was a tenth of a poll's time."""
     key_of = shape_keys(event_session(event))
     found = []
     stale = []
+    subs: dict[int, list[Substitution]] = {}
     rows = PlannedTable.objects.filter(round__tournament=tournament)
     if not every_round:
         rows = rows.filter(round__number__in=started)
-    rows = rows.order_by("round__number", "number").annotate(
+    rows = rows.order_by("round__number", "number", "substitutes__seat", "substitutes__from_deal").annotate(
         ended=ExpressionWrapper(Q(table__ended_at__isnull=False), output_field=BooleanField()),
         snapshot_text=Cast("table__snapshot__data", TextField()),
     )
     for values in rows.values_list(*_PLANNED_FIELDS):
-        pk, round_, number, seats, short, table_id, revision, first, extra, ended, kept, kept_key, data = values
+        pk, round_, number, seats, short, table_id, revision, first, extra, ended, kept, kept_key, data, *sub = values
+        seat, name, player_name, from_deal = sub
+        if seat is not None:
+            subs.setdefault(pk, []).append(Substitution(seat, player_name or name, from_deal))
+        if found and found[-1].id == pk:  # the same table, another substitute
+            continue
         text = None
         if table_id is not None and round_ in started:
             if kept == revision and kept_key == key_of(first, extra, bool(ended)):
@@ -319,12 +330,6 @@ def planned_tables(
         tables = list(Table.objects.filter(pk__in=stale).select_related("event"))
         remade = snapshot_results(tables=tables)
         found = [replace(p, made=remade[p.table_id]) if p.table_id in remade else p for p in found]
-    subs: dict[int, list[Substitution]] = {}
-    people = Substitute.objects.filter(planned_table__round__tournament=tournament)
-    for planned_id, seat, name, player_name, from_deal in people.values_list(
-        "planned_table_id", "seat", "name", "player__name", "from_deal"
-    ):
-        subs.setdefault(planned_id, []).append(Substitution(seat, player_name or name, from_deal))
     if not subs:
         return found
     # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
@@ -365,8 +370,8 @@ class Inputs:
 
 
 def standings_inputs(*, event: Event, tournament: Tournament, every_round: bool = True) -> Inputs:
-    """The inputs of the tournament's standings: five queries when every snapshot is current. Without
-    `every_round`, the tables of the rounds not started are left out (planned_tables)."""
+    """The inputs of the tournament's standings: three queries when every snapshot is current and nobody
+    substitutes. Without `every_round`, the tables of the rounds not started are left out (planned_tables)."""
     rounds = tuple(
         (number, session, tuple(byes), started_at is not None)
         for number, session, byes, started_at in PlannedRound.objects.filter(tournament=tournament)
@@ -374,23 +379,23 @@ def standings_inputs(*, event: Event, tournament: Tournament, every_round: bool 
         .values_list("number", "session", "byes", "started_at")
     )
     started = {number for number, _, _, is_started in rounds if is_started}
-    entrants = tuple(
-        Entrant(number, name, withdrawn)
-        for number, name, withdrawn in tournament.entrants.order_by("number").values_list(
-            "number", "player__name", "withdrawn_after"
-        )
-    )
+    # A team is its members (T-53: two or more, as the form and the document have them), read with the entrants.
+    entrants = []
     members: dict[str, list[int]] = {}
-    for team, number in tournament.teams.values_list("name", "members__number"):
-        members.setdefault(team, []).extend(() if number is None else (number,))
+    for number, name, withdrawn, team in tournament.entrants.order_by("number").values_list(
+        "number", "player__name", "withdrawn_after", "team__name"
+    ):
+        entrants.append(Entrant(number, name, withdrawn))
+        if team is not None:
+            members.setdefault(team, []).append(number)
     return Inputs(
         session=event_session(event),
         options=tournament.options,
         seed=revealed_seed(tournament),
         rounds=rounds,
         planned=tuple(planned_tables(event=event, tournament=tournament, started=started, every_round=every_round)),
-        entrants=entrants,
-        teams=tuple((team, tuple(sorted(numbers))) for team, numbers in members.items()),
+        entrants=tuple(entrants),
+        teams=tuple((team, tuple(members[team])) for team in sorted(members)),
     )
 
 

@@ -17,7 +17,7 @@ from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot
 from scorekeeper.tables.services import deal_correct, deal_record
 from scorekeeper.tables.snapshot import snapshot_read
 from scorekeeper.tournaments.imports import tournament_import
-from scorekeeper.tournaments.models import Entrant
+from scorekeeper.tournaments.models import Entrant, PlannedTable, Substitute, Team
 from scorekeeper.tournaments.standings import tournament_standings
 from tests.factories import make_club, make_user
 from tests.tournaments.documents import tournament_document
@@ -57,6 +57,16 @@ def _solo(table: Table, tricks: int) -> DealRecord:
     """The table's next deal: the seat on the dealer's right plays a solo in spades and makes `tricks` tricks."""
     dealer = snapshot_read(table=table).state.next_dealer
     return DealRecord(dealer=dealer, contract=Contract.SOLO, hombre=(dealer + 1) % 4, trump="S", tricks=tricks)
+
+
+def test_the_board_follows_a_new_deal(board):
+    before = board()
+    assert "playing, 7/8" in before  # round 3's table 1, one deal short
+    table = Table.objects.get(event=board.event, round=3, number=1)
+    deal_record(table=table, position=table.deals.count() + 1, record=_solo(table, tricks=5))
+    after = board()
+    assert "playing, 7/8" not in after
+    assert after == _fresh(board)
 
 
 def test_the_board_follows_a_correction(board):
@@ -121,6 +131,40 @@ def test_the_board_is_kept_for_each_reader_s_language(board):
     assert german != english
     assert board() == english
     assert german == _fresh(board, **{"Accept-Language": "de"})
+
+
+def _page(client, url: str) -> str:
+    """The content of the page at `url` (its section: the rest holds a new CSRF token each time)."""
+    return re.search(r"<section.*</section>", client.get(url).content.decode(), re.S).group()
+
+
+def test_a_score_card_follows_a_substitute(board, client):
+    """The cards read the figures kept under the digest: a substitute at round 3's table 1 (Fay's seat, the table
+    still being played) is in it."""
+    url = reverse("tournament-card", args=[board.event.pk, 6])
+    before = _page(client, url)
+    assert "substituted" not in before
+    planned = PlannedTable.objects.get(round__tournament__event=board.event, round__number=3, number=1)
+    # What substitute_add writes (it also plans the rounds not started again, from a seed an imported tournament
+    # that is still running does not hold).
+    Substitute.objects.create(planned_table=planned, seat=1, from_deal=3, name="Yves")
+    after = _page(client, url)
+    assert re.search(r"<td>3 · T1</td><td>[^<]*<span class=\"muted\">· substituted</span>", after)
+    for cache in caches.all():
+        cache.clear()
+    assert after == _page(client, url)
+
+
+def test_the_standings_follow_a_team_s_members(board, client):
+    url = reverse("tournament-standings", args=[board.event.pk])
+    assert 'Aces <span class="muted">(Ann, Ben)</span>' in _page(client, url)
+    kings = Team.objects.get(tournament__event=board.event, name="Kings")
+    Entrant.objects.filter(tournament__event=board.event, number=2).update(team=kings)
+    after = _page(client, url)
+    assert 'Aces <span class="muted">(Ann)</span>' in after and "(Ben, Cat, Dan)" in after
+    for cache in caches.all():
+        cache.clear()
+    assert after == _page(client, url)
 
 
 def test_the_public_link_s_board_is_the_one_the_director_s_made(board, client):
