@@ -4,10 +4,12 @@ opens, on a tap, to the rounds that make it."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper.public.services import event_link_make
 from scorekeeper.tournaments.services import tournament_close
 from scorekeeper.tournaments.standings import tournament_standings
 from tests.browser.fit import phone_problems
@@ -72,3 +74,16 @@ def test_score_card_and_live_board_fit_a_phone(live_server, page: Page, screensh
     page.goto(f"{live_server.url}/events/{event.pk}/live/")
     expect(page.get_by_role("heading", name="Round 3: the tables")).to_be_visible()
     assert phone_problems(page) == []
+
+    # The director's board and the public link's are one markup: after a refresh, each leads to its own cards.
+    token = event_link_make(event=event).token
+    for live, card in (
+        (f"/events/{event.pk}/tournament/live/", r"/events/\d+/tournament/cards/\d+/$"),
+        (f"/p/{token}/live/", rf"/p/{token}/cards/\d+/$"),
+    ):
+        page.goto(f"{live_server.url}{live}")
+        with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
+            pass  # the board's next poll, swapped in place
+        page.locator("#board").get_by_role("link", name="Ann", exact=True).click()
+        expect(page.get_by_role("heading", name="Ann")).to_be_visible()
+        expect(page).to_have_url(re.compile(card))
