@@ -197,7 +197,8 @@ def event_tournament(event: Event) -> Tournament | None:
     and what tournament_standings reads, for the pages that poll."""
     if event.kind != Event.Kind.TOURNAMENT:
         return None
-    tournament = Tournament.objects.filter(event=event).first()
+    # Not the planner's record, which no page that polls shows: it grows with every round drawn.
+    tournament = Tournament.objects.filter(event=event).defer("record").first()
     if tournament is not None:
         tournament.event = event
     return tournament
