@@ -25,7 +25,7 @@ from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_standi
 from scorekeeper.links import absolute_url
 from scorekeeper.public import services, site
 from scorekeeper.public.selectors import event_by_link
-from scorekeeper.tournaments.standings import event_tournament, is_duplicate, is_duplicate_format, is_tournament
+from scorekeeper.tournaments.standings import is_duplicate, is_duplicate_format, is_tournament
 from scorekeeper.tournaments.standings_views import card_context, standings_context, through_round
 
 LIVE_SECONDS = 8  # before the next screen (and fresh figures)
@@ -56,13 +56,22 @@ def event_link(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect("event", event_id=event.pk)
 
 
+def _linked_tournament(event: Event):
+    """The tournament read with the public link (event_by_link's `tournament`); None for a club evening's."""
+    return getattr(event, "tournament", None) if event.kind == Event.Kind.TOURNAMENT else None
+
+
 @require_safe
 def standings(request: HttpRequest, token: str) -> HttpResponse:
-    event = event_by_link(token=token)
-    if is_duplicate(event):
+    event = event_by_link(token=token, tournament=True)
+    tournament = _linked_tournament(event)
+    if tournament is not None and is_duplicate_format(tournament):
         return redirect("duplicate-results", token=token)
-    if is_tournament(event):
-        context = standings_context(event, page=request.path, round_number=through_round(request.GET), token=token)
+    if tournament is not None:
+        round_number = through_round(request.GET)
+        context = standings_context(
+            event, page=request.path, round_number=round_number, token=token, tournament=tournament
+        )
         return render(request, "tournaments/standings.html", context)
     summary = event_standings(event=event)
     context = {"event": event, "summary": summary, "tie_break": TIE_BREAK, "token": token}
@@ -73,8 +82,8 @@ def standings(request: HttpRequest, token: str) -> HttpResponse:
 def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Large type for a projector: a screen of players at a time, the next one (with fresh figures) every few
     seconds through htmx, and a QR code of the public standings in a corner."""
-    event = event_by_link(token=token)
-    tournament = event_tournament(event)  # what the board polls, read once
+    event = event_by_link(token=token, tournament=True)
+    tournament = _linked_tournament(event)  # what the board polls
     if tournament is not None and is_duplicate_format(tournament):
         return redirect("duplicate-results", token=token)
     if tournament is not None:

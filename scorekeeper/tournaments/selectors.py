@@ -9,25 +9,29 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from scorekeeper.clubs.selectors import clubs_directed_by
 from scorekeeper.engine.tournament.planner import Entrant as PlannedEntrant
 from scorekeeper.engine.tournament.planner import Request, Round, target
 from scorekeeper.engine.tournament.schedule import Verification, verify
 from scorekeeper.engine.tournament.scores import TournamentOptions
 from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import directed_event
 from scorekeeper.tables.models import Signature, Table
 from scorekeeper.tables.snapshot import snapshots_read
 from scorekeeper.tournaments.models import Entrant, PhysicalTable, PlannedRound, PlannedTable, Tournament
 from scorekeeper.tournaments.standings import tournament_standings
 
 
-def directed_tournament(*, user: AbstractBaseUser | AnonymousUser, event_id: int) -> Tournament:
-    """The tournament of an event the user directs (404 for another club's event or an evening)."""
-    event = directed_event(user=user, event_id=event_id)
-    try:
-        return Tournament.objects.select_related("event", "event__club").get(event=event)
-    except Tournament.DoesNotExist:
-        raise Http404 from None
+def directed_tournament(*, user: AbstractBaseUser | AnonymousUser, event_id: int, record: bool = True) -> Tournament:
+    """The tournament of an event the user directs (404 for another club's event or an evening), read with its
+    event and club in one query; without `record`, the planner's record is left unread (the live board polls every
+    few seconds, never shows it, and it grows with every round drawn)."""
+    tournaments = Tournament.objects.select_related("event", "event__club")
+    if not record:
+        tournaments = tournaments.defer("record")
+    tournament = get_object_or_404(tournaments, event_id=event_id)
+    if not clubs_directed_by(user=user).filter(pk=tournament.event.club_id).exists():
+        raise Http404
+    return tournament
 
 
 def tournament_options(tournament: Tournament) -> TournamentOptions:

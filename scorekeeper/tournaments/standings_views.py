@@ -17,11 +17,10 @@ from scorekeeper.events.forms import RoundForm
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import directed_event
 from scorekeeper.links import path_around, relative_path
-from scorekeeper.tournaments import pages
+from scorekeeper.tournaments import pages, selectors
 from scorekeeper.tournaments.exports import document_name, tournament_document
 from scorekeeper.tournaments.models import Tournament
 from scorekeeper.tournaments.standings import (
-    event_tournament,
     is_duplicate,
     is_duplicate_format,
     is_tournament,
@@ -89,10 +88,12 @@ def standings_context(
 @login_required
 @require_safe
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_tournament(request, event_id)
-    if is_duplicate(event):
+    tournament = selectors.directed_tournament(user=request.user, event_id=event_id, record=False)
+    event = tournament.event
+    if is_duplicate_format(tournament):
         return redirect("duplicate-director", event_id=event.pk)
-    context = standings_context(event, page=request.path, round_number=through_round(request.GET))
+    round_number = through_round(request.GET)
+    context = standings_context(event, page=request.path, round_number=round_number, tournament=tournament)
     return render(request, "tournaments/standings.html", context)
 
 
@@ -100,10 +101,9 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_safe
 def live(request: HttpRequest, event_id: int) -> HttpResponse:
     """Large type for a projector; htmx refreshes the board every few seconds without a reload."""
-    event = directed_event(user=request.user, event_id=event_id)
-    tournament = event_tournament(event)  # what the board polls, read once
-    if tournament is None:
-        raise Http404
+    # The tournament with its event: what the board polls, read once.
+    tournament = selectors.directed_tournament(user=request.user, event_id=event_id, record=False)
+    event = tournament.event
     if is_duplicate_format(tournament):
         return redirect("duplicate-director", event_id=event.pk)
     template = "tournaments/live.html#board" if request.htmx else "tournaments/live.html"

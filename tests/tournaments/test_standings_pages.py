@@ -121,6 +121,9 @@ def test_another_club_director_gets_404(client, director_event):
     client.force_login(make_user())
     assert client.get(reverse("tournament-standings", args=[director_event.pk])).status_code == 404
     assert client.get(reverse("tournament-document", args=[director_event.pk])).status_code == 404
+    live = reverse("tournament-live", args=[director_event.pk])
+    assert client.get(live).status_code == 404
+    assert client.get(live, headers={"HX-Request": "true"}).status_code == 404
 
 
 def test_the_document_downloads(client, director_event):
