@@ -215,6 +215,21 @@ def test_closing_shows_what_is_on_each_table_and_splits_it_on_confirmation(clien
     assert EventLog.objects.get(event=event, action="closed").note == "ended round 1 table 1"
 
 
+def test_the_language_switch_on_the_closing_question_goes_back_to_the_event(client, director):
+    # The question before closing is the answer to a form: its address takes only a post, and the switch used to
+    # send the director there (405). It goes back to the page that asked, in the language chosen.
+    _, players, event = evening(director, ["Ann", "Ben", "Cat", "Dan"])
+    event_page = f"http://testserver{reverse('event', kwargs={'event_id': event.pk})}"
+    ask = client.post(reverse("event-close", kwargs={"event_id": event.pk}), headers={"Referer": event_page})
+    nexts = re.findall(r'name="next" value="([^"]*)"', ask.content.decode())
+    assert nexts == [event_page]
+    switched = client.post(reverse("set_language"), {"language": "fr", "next": nexts[0]})
+    assert switched.status_code == 302 and switched["Location"] == event_page
+    assert client.get(switched["Location"]).status_code == 200
+    event.refresh_from_db()
+    assert event.is_open
+
+
 # --- the draw --------------------------------------------------------------------------------------------------
 
 
