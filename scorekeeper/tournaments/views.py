@@ -94,6 +94,8 @@ def tournament_new(request: HttpRequest, club_id: int) -> HttpResponse:
 
 
 def _page(request: HttpRequest, tournament: Tournament, *, status: int = 200, **bound) -> HttpResponse:
+    if bound:  # a change refused beside its form, screens below the top of the page, where the director lands
+        messages.error(request, _("Nothing was changed: the reason is beside the form, under “Changes”."))
     started = started_count(tournament=tournament)
     progress = round_progress(tournament=tournament, number=started) if started else []
     playing = [p for p in progress if not p.ended]

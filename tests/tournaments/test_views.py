@@ -97,7 +97,12 @@ def test_a_late_arrival_after_the_last_round_is_refused_beside_the_field(directo
     services.round_open(tournament=tournament, number=1)
     response = change(client, tournament, "late", {"name": "Zed"})
     assert response.status_code == 400
-    assert "Every round has started: a late arrival has no round left to play." in response.content.decode()
+    page = response.content.decode()
+    assert "Every round has started: a late arrival has no round left to play." in page
+    # Said at the top too, where the director lands, screens above the form.
+    top = page.index('<ul class="messages"')
+    assert "Nothing was changed: the reason is beside the form, under “Changes”." in page[top : top + 300]
+    assert top < page.index("Every round has started")
     assert not Player.objects.filter(name="Zed").exists()
 
 
