@@ -22,7 +22,17 @@ from tests.factories import make_club, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-NAMES = ["Ann Aldridge", "Ben Bellweather", "Cat", "Dan", "Eve", "Fay Fortescue-Smythe", "Gus", "Hal", "Ivy"]
+NAMES = [
+    "Ann Aldridge",
+    "Ben Bellweather",
+    "Rosalind d'Arcy-Featherstonehaugh",
+    "Dan",
+    "Eve",
+    "Fay Fortescue-Smythe",
+    "Gus",
+    "Hal",
+    "Ivy",
+]
 
 
 def an_evening():
@@ -61,6 +71,8 @@ def visit(page: Page, url: str, name: str, screenshot_dir) -> list[str]:
 def test_every_page_fits_a_phone(live_server, page: Page, screenshot_dir):
     club, players, event, tables = an_evening()
     link = event_link_make(event=event)
+    # Another evening of the club the same night: its check-in roll says where each seated player plays.
+    other = event_create(club=club, name="Friday club evening", date=dt.date(2026, 11, 19), ruleset="parlett-chips")
     base = live_server.url
     anybody = {
         "public-standings": f"/p/{link.token}/",
@@ -77,6 +89,7 @@ def test_every_page_fits_a_phone(live_server, page: Page, screenshot_dir):
     director = {
         "director-home": "/director/",
         "event": f"/events/{event.pk}/",
+        "event-beside-a-running-one": f"/events/{other.pk}/",
         "standings": f"/events/{event.pk}/standings/",
         "standings-round": f"/events/{event.pk}/standings/?round=1",
         "live": f"/events/{event.pk}/live/",
