@@ -102,3 +102,21 @@ def test_live_preview_answers_each_tap_of_a_half_entered_deal(live_server, page:
     # PC-6 deal 1 without pressing Preview: Ann's solo with 5 tricks is a remise, she pays 5 into the pot.
     expect(page.locator("#preview .changes")).to_contain_text("-5")
     assert table_ledger(table=table).rows == ()
+
+
+def test_a_refusal_beside_a_row_of_names_sits_under_it(live_server, page: Page, screenshot_dir):
+    # The seats' row of pills (hombre, ally, the codille remainder's winner) shared its class with the table's
+    # list of seats, a grid of two columns: its refusal was squeezed into a one-word column beside the names.
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    # Saved with nobody tapped as hombre: the server's refusal (the browser's own check taken off, as an older
+    # phone's browser would not make it).
+    page.evaluate("document.querySelectorAll('#deal-form [required]').forEach((e) => e.removeAttribute('required'))")
+    page.get_by_role("button", name="Save", exact=True).click()
+    hombre = page.locator("#f-hombre")
+    error = hombre.locator(".error")
+    expect(error).to_be_visible()
+    row, said, whole = hombre.locator(".pill-row").bounding_box(), error.bounding_box(), hombre.bounding_box()
+    page.screenshot(path=str(screenshot_dir / "refusal-under-the-names.png"), full_page=True)
+    assert said["y"] >= row["y"] + row["height"]  # under the names, not beside them
+    assert row["width"] == whole["width"] and said["width"] == whole["width"]  # each as wide as the form
