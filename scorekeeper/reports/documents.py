@@ -12,9 +12,11 @@ from django.utils.translation import ngettext, pgettext
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
@@ -145,6 +147,7 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
     style = _grid_style()
     tours = {t.tour: t for t in sheet.tours}
     valid = 0
+    subtotals: list[int] = []  # the rows of the tours' subtotals
     for row in sheet.rows:
         mark = ("*" if row.corrected else "") + ("†" if row.penalised else "")
         if row.void:
@@ -181,18 +184,21 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
                     "",
                     "",
                     "",
+                    _("subtotal"),  # across the two columns before the changes ("Zwischensumme" fits no one)
                     "",
-                    _("subtotal"),
                     *[f"{d:+d}" for d in total.deltas],
                     "",
                 ]
             )
+            subtotals.append(len(rows) - 1)
             style += [
+                ("SPAN", (8, len(rows) - 1), (9, len(rows) - 1)),
                 ("FONT", (0, len(rows) - 1), (-1, len(rows) - 1), BOLD, 7),
                 ("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#f3efe4")),
             ]
     widths = WIDTHS + [17 * mm] * 4 + [12 * mm]
-    grid = Table(rows, colWidths=widths, repeatRows=1)
+    spans = {(r, 8): widths[8] + widths[9] for r in subtotals}
+    grid = Table(_fitted(rows, widths, 7, 10, bold={0, *subtotals}, spans=spans), colWidths=widths, repeatRows=1)
     grid.setStyle(TableStyle(style))
     story = _header(h, _("Score sheet"))
     story.append(grid)
@@ -264,8 +270,27 @@ def blank_sheet(sheet: BlankSheet, paper: str = "a4") -> bytes:
     return _build(story, paper, _generated(sheet.generated), f"{_('Score sheet (paper)')} {h.event} {h.table}")
 
 
+def _fitted(rows, widths, size: float, right_from: int, *, bold=frozenset({0}), spans=None) -> list[list]:
+    """`rows` with every text wider than its column made a paragraph that wraps inside it (a long name, a long
+    word in German): a table's plain strings run over the next column. `bold`: the rows set in bold; `spans`: the
+    width of a cell spanning columns, by (row, column). Escaped: a paragraph reads markup."""
+    spans = spans or {}
+    fitted = []
+    for r, row in enumerate(rows):
+        font = BOLD if r in bold else FONT
+        cells = list(row)
+        for c, cell in enumerate(cells):
+            # Wider than the cell itself (its padding may take a few points): over the next column's text.
+            if isinstance(cell, str) and stringWidth(cell, font, size) > spans.get((r, c), widths[c]) - 2:
+                align = TA_RIGHT if c >= right_from else TA_LEFT
+                style = ParagraphStyle("cell", fontName=font, fontSize=size, leading=size * 1.2, alignment=align)
+                cells[c] = Paragraph(escape(cell), style)
+        fitted.append(cells)
+    return fitted
+
+
 def _small_table(rows, widths, right_from: int = 1) -> Table:
-    table = Table(rows, colWidths=widths, repeatRows=1)
+    table = Table(_fitted(rows, widths, 8, right_from), colWidths=widths, repeatRows=1)
     table.setStyle(
         TableStyle(
             [
