@@ -495,7 +495,16 @@ class SubstituteForm(forms.Form):
         },
     )
 
-    def __init__(self, *args, tables, **kwargs) -> None:
+    def __init__(self, *args, tables, names: dict[int, str] | None = None, **kwargs) -> None:
+        """`names`: each entrant's name by number, so that a table is offered with who sits where (the seat is
+        chosen by its number beside it)."""
         super().__init__(*args, **kwargs)
         self.fields["table"].queryset = tables
-        self.fields["table"].label_from_instance = lambda t: gettext("Table %(number)s") % {"number": t.number}
+        names = names or {}
+
+        def label(table: PlannedTable) -> str:
+            number = gettext("Table %(number)s") % {"number": table.number}
+            seated = " · ".join(f"{s + 1} {names[n]}" for s, n in enumerate(table.seats) if n in names)
+            return f"{number}: {seated}" if seated else number
+
+        self.fields["table"].label_from_instance = label

@@ -123,7 +123,8 @@ def _page(request: HttpRequest, tournament: Tournament, *, status: int = 200, **
         "late_form": bound.get("late_form") or forms.LateArrivalForm(),
         "withdraw_form": bound.get("withdraw_form") or forms.WithdrawForm(tournament=tournament),
         "keep_form": bound.get("keep_form") or forms.KeepApartForm(tournament=tournament),
-        "substitute_form": bound.get("substitute_form") or forms.SubstituteForm(tables=open_tables),
+        "substitute_form": bound.get("substitute_form")
+        or forms.SubstituteForm(tables=open_tables, names=_entrant_names(tournament)),
         "log": tournament.event.log.all(),
     }
     return render(request, "tournaments/tournament.html", context, status=status)
@@ -262,7 +263,7 @@ def _substitute(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     tables = PlannedTable.objects.filter(
         round__tournament=tournament, round__number=started, table__isnull=False, table__ended_at__isnull=True
     )
-    form = forms.SubstituteForm(request.POST, tables=tables)
+    form = forms.SubstituteForm(request.POST, tables=tables, names=_entrant_names(tournament))
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -282,6 +283,10 @@ def _substitute(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             _changed(request, _("%(name)s takes the seat.") % {"name": data["name"]})
             return redirect("tournament", event_id=event_id)
     return _page(request, tournament, status=400, substitute_form=form)
+
+
+def _entrant_names(tournament: Tournament) -> dict[int, str]:
+    return dict(tournament.entrants.values_list("number", "player__name"))
 
 
 def _substitute_error(error: EngineError) -> str:

@@ -118,6 +118,10 @@ def test_a_substitute_for_a_seat_with_no_player_is_refused(director):
     assert response.status_code == 400
     assert "This seat has no player to replace." in response.content.decode()
     assert not planned.substitutes.exists()
+    # The tables are offered with who sits where: the seat's number is chosen beside its player's name.
+    assert [tournament.entrants.get(number=n).player.name for n in planned.seats] == ["Ann", "Gus", "Oda", "Ned"]
+    page = client.get(reverse("tournament", kwargs={"event_id": tournament.event_id})).content.decode()
+    assert f'<option value="{planned.pk}">Table 1: 1 Ann · 2 Gus · 3 Oda · 4 Ned</option>' in page
 
 
 def test_the_table_card_link_opens_the_current_round_and_waits_between(client):
