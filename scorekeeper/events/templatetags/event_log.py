@@ -38,6 +38,8 @@ ACTIONS = {
 # The notes the duplicate services write (tournaments/duplicate.py): "round: count" and "board @ round/table: why".
 BOARDS_DEALT = re.compile(r"(\d+): (\d+)")
 BOARD_FOULED = re.compile(r"(\d+) @ (\d+)/(\d+): (.*)", re.DOTALL)
+# The substitutes' (tournaments/services.py): "round/table/seat", the seat counted from 0.
+SUBSTITUTE = re.compile(r"(\d+)/(\d+)/(\d+)")
 
 
 @register.filter
@@ -57,5 +59,11 @@ def log_note(entry) -> str:
             "round": found[2],
             "table": found[3],
             "reason": found[4],
+        }
+    if entry.action == "substitute" and (found := SUBSTITUTE.fullmatch(entry.note)):
+        return _("round %(round)s, table %(table)s, seat %(seat)s") % {
+            "round": found[1],
+            "table": found[2],
+            "seat": int(found[3]) + 1,
         }
     return entry.note
