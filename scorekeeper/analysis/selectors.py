@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -144,10 +145,13 @@ def _rating_series(run: RatingRun, events: list[int], players: list[LadderLine])
     return series
 
 
-def ladder(*, club: Club, year: int, order: str = "chips") -> Ladder:
+def ladder(*, club: Club, year: int, order: str = "chips", events: Collection[int] | None = None) -> Ladder:
     """The players of a season: chips won, chips per deal, events attended, and the rating at the season's end
-    (rated over every table of the club up to then). Ranked by chips, or by rating (order="rating")."""
+    (rated over every table of the club up to then). Ranked by chips, or by rating (order="rating"). `events`:
+    only these events' tables count (the club's public site: its closed events, whose results are final)."""
     tables = club_tables(club=club)
+    if events is not None:
+        tables = [t for t in tables if t.event_id in events]
     until = [t for t in tables if t.date.year <= year]
     run = rating_run(club, until)
     season = [t for t in until if t.date.year == year]

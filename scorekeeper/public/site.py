@@ -113,8 +113,9 @@ def event_context(event: Event, links) -> dict:
 
 
 def season_context(club: Club, year: int, links) -> dict:
-    board = ladder(club=club, year=year)
-    # Only the season's closed events count on a public page: the ladder reads every table of the year.
+    # Only the season's closed events count on a public page, as its list of events: an open one's results may
+    # still change.
+    board = ladder(club=club, year=year, events={event.pk for event in site_events(club)})
     return {"club": club, "links": links, "year": year, "ladder": board, "chart": ladder_chart(board)}
 
 
