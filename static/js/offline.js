@@ -144,6 +144,7 @@
     if (response.ok && response.redirected) return { result: "saved" };
     if (response.status === 409) return { result: "conflict" };
     if (response.status === 403) return { result: "refused" };
+    if (response.status === 404) return { result: "gone" }; // the director issued a new link for this table
     if (response.status >= 500) return { result: "unreachable" }; // a server starting up or in trouble: later
     return { result: "invalid" };
   }
@@ -152,6 +153,7 @@
     // The server's own words for a conflict speak of a form on its page; here the deal waits in the ledger.
     if (answer.result === "conflict") return fill(T.conflict, { number: answer.deal || deal.number });
     if (answer.result === "refused") return answer.message || T.refused_reason;
+    if (answer.result === "gone") return T.gone;
     const errors = Object.values(answer.errors || {}).flat();
     return errors.length ? errors.join(" ") : T.invalid;
   }
@@ -222,6 +224,13 @@
         holdStill(spot);
         await render();
         return;
+      }
+      if (answer.result === "gone") {
+        // No page at this address to post to: the deal waits here, its entries stay on the screen.
+        Object.assign(deal, { state: "refused", answer: "gone", reason: T.gone });
+        await keepDeal(deal);
+        await render();
+        return showNote(T.gone);
       }
       if (answer.result !== "unreachable") {
         markOnline();

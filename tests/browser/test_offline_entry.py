@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from scorekeeper.events.services import table_link_renew
 from scorekeeper.tables.models import Deal
 from scorekeeper.tables.services import deal_record
 from tests.browser.test_table_entry import PC6_TAPS, tap
@@ -288,7 +289,8 @@ def test_the_table_page_stays_light_and_a_kept_reload_costs_only_the_page(live_s
     page_url = f"{live_server.url}/t/{table.token}/"
     # The page itself is about 24 KB with 17 deals; everything else is static and kept after the first load.
     assert first[page_url] < 40_000
-    assert first[f"{live_server.url}/static/js/offline.js"] < 25_000
+    # About 25 kB with its comments (the queue, the refused deals, the refresh and its retries, a replaced link).
+    assert first[f"{live_server.url}/static/js/offline.js"] < 26_000
     # Once kept, a reload downloads the page alone: no style, script or icon crosses the network again.
     assert {url for url, size in reload.items() if size} == {page_url}
 
@@ -346,3 +348,17 @@ def test_a_penalty_chosen_with_no_connection_asks_for_its_offender_and_is_sent_w
     (deal,) = Deal.objects.filter(table=table)
     (penalty,) = deal.to_record().penalties
     assert (penalty.kind.value, penalty.seats, penalty.count) == ("renounce", (2,), 1)
+
+
+def test_a_deal_saved_on_a_link_the_director_replaced_is_kept_with_its_entries(live_server, page: Page):
+    # The director issued a new link (a lost phone, a link shared too widely): the old one opens nothing. A deal
+    # saved on a phone still showing it is kept on that phone, said why, its entries left on the screen.
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    open_table(page, f"{live_server.url}/t/{table.token}/")
+    table_link_renew(table=table)
+    tap_deal(page, PC6_TAPS[0])
+    waiting = page.locator("#waiting-deals li")
+    expect(waiting).to_contain_text("This link no longer opens the table: the director has issued a new one.")
+    expect(status(page)).to_have_text("1 deal refused: see the ledger")
+    expect(page.locator("#f-hombre").get_by_role("radio", name="Ann", exact=True)).to_be_checked()
+    assert stored(table) == []

@@ -37,6 +37,10 @@ def offline_strings() -> dict:
         "conflict": _("Deal %(number)s was already recorded from another phone."),
         "invalid": _("The server refused these entries."),
         "refused_reason": _("The server refused this deal."),
+        "gone": _(
+            "This link no longer opens the table: the director has issued a new one. Scan the table's new QR code "
+            "and enter this deal there; it is kept here until then."
+        ),
         "discard": _("Discard"),
         "enter_next": _("Enter it as the next deal"),
         "deal_heading": _("Deal %(number)s"),
