@@ -24,6 +24,7 @@ from scorekeeper.engine import (
 from scorekeeper.links import token_paths
 from scorekeeper.tables.models import Deal, DealChange, Signature, Table
 from scorekeeper.tables.presenters import describe, describe_record, describe_rows
+from scorekeeper.tables.signals import seat_notes
 from scorekeeper.tables.snapshot import Snapshot, SnapshotRow, TourTotal, event_session, snapshot_read
 
 __all__ = [
@@ -278,16 +279,26 @@ class TableView:
         rows = self.snapshot.rows
         return rows[position - 1].number if 1 <= position <= len(rows) else None
 
+    @cached_property
+    def seat_notes(self) -> dict[int, str]:
+        """Words under a seat's player from the rooms above (signals.seat_notes: a tournament's substitute)."""
+        notes: dict[int, str] = {}
+        for _receiver, answer in seat_notes.send(sender=Table, table=self.table, next_position=self.next_position):
+            notes.update(answer or {})
+        return notes
+
     @property
     def seats(self) -> list[dict]:
         """The four players in seat order, with their balances and, while the round goes on, the next dealer and
         eldest marked (a complete round has no next deal)."""
         playing = not self.round_complete
         start = self.session.start
+        notes = self.seat_notes
         return [
             {
                 "seat": s,
                 "player": self.table.players[s],
+                "note": notes.get(s, ""),
                 "balance": balance,
                 "tone": "gain" if balance > start else "loss" if balance < start else "",
                 "dealer": playing and s == self.next_dealer,
