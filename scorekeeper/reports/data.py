@@ -55,6 +55,10 @@ class TableSheet:
     struck: tuple[tuple[str, str, str], ...] = ()  # (the deal as entered, who struck it, why): crossed out
     penalties: tuple[tuple[str, str], ...] = ()  # (deal number, each penalty and what it cost)
     signed: tuple[str, ...] = ()  # per seat: when the player signed on the phone, or "" (a line to sign)
+    # `balances` are the final ones the players sign (after the end-of-round rule, A-40) once the round is over,
+    # else the running ones; `end_of_round` says in words what that rule did with what was left on the table.
+    final: bool = False
+    end_of_round: str = ""
 
 
 @dataclass(frozen=True)

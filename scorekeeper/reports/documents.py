@@ -204,9 +204,13 @@ def table_sheet(sheet: TableSheet, paper: str = "a4") -> bytes:
     story.append(grid)
     story.append(Spacer(1, 5))
     finals = ", ".join(f"{n} {b}" for n, b in zip(h.players, sheet.balances, strict=True))
-    story.append(
-        _text(_("Final balances: %(balances)s. * corrected after it was first recorded.") % {"balances": finals}, TEXT)
-    )
+    if sheet.end_of_round:
+        story.append(_text(sheet.end_of_round, TEXT))
+    if sheet.final:
+        balances = _("Final balances: %(balances)s. * corrected after it was first recorded.")
+    else:
+        balances = _("Balances so far: %(balances)s. * corrected after it was first recorded.")
+    story.append(_text(balances % {"balances": finals}, TEXT))
     if sheet.struck:
         # Struck deals stay on the sheet, crossed out as on paper; only the strike is markup, the words are escaped.
         story.append(_text(_("Struck out"), H2))

@@ -40,6 +40,7 @@ from scorekeeper.tables.presenters import (
     LINES,
     SUIT_SYMBOLS,
     WORDS,
+    end_of_round_words,
     explanation,
     option_text,
     store_text,
@@ -168,8 +169,19 @@ def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:
     )
     when = {s.seat: _when(s.signed_at) for s in view.signatures}
     signed = tuple(when.get(seat, "") for seat in range(4))
+    final = view.round_complete  # the balances the table page shows the players to sign
     return TableSheet(
-        _header(table, view), tuple(rows), tours, view.state.balances, _now(), explanations, struck, penalties, signed
+        _header(table, view),
+        tuple(rows),
+        tours,
+        view.final_balances if final else view.state.balances,
+        _now(),
+        explanations,
+        struck,
+        penalties,
+        signed,
+        final=final,
+        end_of_round=end_of_round_words(view),
     )
 
 

@@ -78,6 +78,59 @@ def progress_words(view) -> str:
     ) % {**where, "played": view.state.number, "planned": view.deals_planned, "left": left}
 
 
+def end_of_round_words(view) -> str:
+    """`End of round: the 8 chips left on the table are shared out, 2 each.` — what the end-of-round rule (A-40)
+    did with what was left on a table (a TableView) whose round is over; "" while it goes on or when nothing was
+    left. The numbers are the engine's: what was on the table after the last deal and each seat's share of it."""
+    left = view.state.store_total()
+    if not view.round_complete or not left:
+        return ""
+    shares = view.end_of_round_shares
+    counters = view.ruleset is RuleSet.BRITANNICA_COUNTERS
+    if not any(shares):  # the rule carries it over: it is in nobody's balance
+        if counters:
+            text = ngettext(
+                "End of round: the %(left)s counter left on the table is carried over; it is in no balance.",
+                "End of round: the %(left)s counters left on the table are carried over; they are in no balance.",
+                left,
+            )
+        else:
+            text = ngettext(
+                "End of round: the %(left)s chip left on the table is carried over; it is in no balance.",
+                "End of round: the %(left)s chips left on the table are carried over; they are in no balance.",
+                left,
+            )
+        return text % {"left": left}
+    if len(set(shares)) == 1:
+        if counters:
+            text = ngettext(
+                "End of round: the %(left)s counter left on the table is shared out, %(share)s each.",
+                "End of round: the %(left)s counters left on the table are shared out, %(share)s each.",
+                left,
+            )
+        else:
+            text = ngettext(
+                "End of round: the %(left)s chip left on the table is shared out, %(share)s each.",
+                "End of round: the %(left)s chips left on the table are shared out, %(share)s each.",
+                left,
+            )
+        return text % {"left": left, "share": shares[0]}
+    each = ", ".join(f"{name} {share}" for name, share in zip(view.session.players, shares, strict=True))
+    if counters:
+        text = ngettext(
+            "End of round: the %(left)s counter left on the table is shared out: %(shares)s.",
+            "End of round: the %(left)s counters left on the table are shared out: %(shares)s.",
+            left,
+        )
+    else:
+        text = ngettext(
+            "End of round: the %(left)s chip left on the table is shared out: %(shares)s.",
+            "End of round: the %(left)s chips left on the table are shared out: %(shares)s.",
+            left,
+        )
+    return text % {"left": left, "shares": each}
+
+
 def describe_record(deal: DealRecord, players: Sequence[str]) -> str:
     """`Ann + Cat alliance ♠, 6` — a record as it was entered, without its result (a struck deal has none)."""
     if deal.void:

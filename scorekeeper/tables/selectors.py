@@ -239,6 +239,12 @@ class TableView:
         return self.snapshot.final
 
     @property
+    def end_of_round_shares(self) -> tuple[int, ...]:
+        """What the end-of-round rule (A-40) gives each seat of what is left on the table: the final balances less
+        the running ones (all 0 when nothing is left, or when the rule carries it over)."""
+        return tuple(f - b for f, b in zip(self.final_balances, self.state.balances, strict=True))
+
+    @property
     def final_seats(self) -> list[dict]:
         """Each seat's final balance and, once the player signed, the signature."""
         signed = {sig.seat: sig for sig in self.signatures}

@@ -57,7 +57,11 @@ def test_table_sheet_shows_every_change_and_the_final_balances_on_two_a4_pages()
     for row in view.rows:
         for delta, balance in zip(row.entry.deltas, row.entry.balances, strict=True):
             assert f"{delta:+d} {balance}" in text
-    assert "Final balances: " + ", ".join(f"{n} {b}" for n, b in zip(NAMES, view.state.balances, strict=True)) in text
+    # The round (ten tours) is complete: the sheet gives the balances the players sign, the pot left shared out.
+    assert view.round_complete and view.state.pot == 156
+    assert view.final_balances == tuple(b + 39 for b in view.state.balances)
+    assert "Final balances: " + ", ".join(f"{n} {b}" for n, b in zip(NAMES, view.final_balances, strict=True)) in text
+    assert "End of round: the 156 chips left on the table are shared out, 39 each." in text
     assert text.count("subtotal") == 10
     fonts = {str(f) for page in reader.pages for f in page["/Resources"]["/Font"].values()}
     assert fonts
@@ -187,7 +191,8 @@ def test_documents_speak_the_clubs_language_unless_the_link_asks_for_another(cli
     club.save()
     sheet = reverse("table-sheet", kwargs={"token": table.token})
     german = text_of(client.get(sheet).content)
-    assert "Spielbogen" in german and "Geber" in german and "Zwischensumme" in german and "Endstände" in german
+    assert "Spielbogen" in german and "Geber" in german and "Zwischensumme" in german
+    assert "Stände bisher" in german  # 8 deals of the round's 40: the balances are not final yet
     assert "Score sheet" not in german and "subtotal" not in german
     french = text_of(client.get(sheet + "?lang=fr").content)
     assert "Feuille de marque" in french and "sous-total" in french and "Donneur" in french

@@ -1,0 +1,118 @@
+"""A round that ends with chips in the pot: the end-of-round rule (A-40, `split_equally`) shares them out, and the
+score sheet prints the balances after it, as the table page asks the players to sign them.
+
+One tour of Parlett chips from 40 each, Dan dealing first; worked by hand from §4.1.4's closed forms (S = 4, u = 1,
+no matadors, no premiers):
+
+    1  dealer Dan  Ann solo, 6 tricks: won      Ann +3, others -1    43 39 39 39   pot 0
+    2  dealer Ann  Ben solo, 6 tricks: won      Ben +3, others -1    42 42 38 38   pot 0
+    3  dealer Ben  Cat solo, 6 tricks: won      Cat +3, others -1    41 41 41 37   pot 0
+    4  dealer Cat  Dan solo, 5 tricks: remise   Dan -5, others -1    40 40 40 32   pot 8
+
+The 8 chips left are shared 2 each (8 / 4, no leftover): final balances 42 / 42 / 42 / 34 (sum 160).
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.utils import translation
+from pypdf import PdfReader
+
+from scorekeeper.engine import Contract, DealRecord
+from scorekeeper.reports import documents, gather
+from scorekeeper.tables.presenters import end_of_round_words
+from scorekeeper.tables.selectors import table_ledger
+from scorekeeper.tables.services import deal_record, table_end_round
+from tests.factories import make_table
+
+pytestmark = pytest.mark.django_db
+
+DEALS = [
+    DealRecord(dealer=3, contract=Contract.SOLO, hombre=0, trump="S", tricks=6),
+    DealRecord(dealer=0, contract=Contract.SOLO, hombre=1, trump="S", tricks=6),
+    DealRecord(dealer=1, contract=Contract.SOLO, hombre=2, trump="S", tricks=6),
+    DealRecord(dealer=2, contract=Contract.SOLO, hombre=3, trump="S", tricks=5),
+]
+
+
+def text_of(pdf: bytes) -> str:
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).split())
+
+
+def played(*, tours: int = 1, deals=DEALS, options=None):
+    table = make_table(options={"session.tours": tours, **(options or {})})
+    for position, record in enumerate(deals, start=1):
+        deal_record(table=table, position=position, record=record)
+    return table
+
+
+def test_the_round_leaves_8_in_the_pot_and_the_table_page_asks_for_42_42_42_34():
+    view = table_ledger(table=played())
+    assert view.state.balances == (40, 40, 40, 32) and view.state.pot == 8
+    assert view.round_complete and view.final_balances == (42, 42, 42, 34)
+    assert view.end_of_round_shares == (2, 2, 2, 2)
+
+
+@pytest.mark.parametrize("end", [False, True], ids=["complete", "ended"])
+def test_the_sheet_prints_the_balances_the_players_sign_and_says_where_the_pot_went(end, screenshot_dir):
+    table = played()
+    if end:
+        table_end_round(table=table)
+    pdf = documents.table_sheet(gather.sheet_for(table))
+    (screenshot_dir / f"sheet-pot-{'ended' if end else 'complete'}.pdf").write_bytes(pdf)
+    text = text_of(pdf)
+    assert "Final balances: Ann 42, Ben 42, Cat 42, Dan 34." in text
+    assert "End of round: the 8 chips left on the table are shared out, 2 each." in text
+    assert "Final balances: Ann 40" not in text
+    # The grid keeps each deal's running balance: deal 4 left Dan on 32 and 8 in the pot.
+    assert "-5 32 8" in text.replace("−", "-")
+
+
+def test_a_sheet_printed_mid_round_says_its_balances_are_not_final_yet():
+    table = played(tours=2)
+    sheet = gather.sheet_for(table)
+    assert not sheet.final and sheet.end_of_round == "" and sheet.balances == (40, 40, 40, 32)
+    text = text_of(documents.table_sheet(sheet))
+    assert "Balances so far: Ann 40, Ben 40, Cat 40, Dan 32." in text
+    assert "Final balances" not in text and "End of round" not in text
+
+
+def test_a_pot_carried_over_is_said_and_counted_in_no_balance():
+    table = played(options={"pc.session_end_pot": "carry_over"})
+    sheet = gather.sheet_for(table)
+    assert sheet.balances == (40, 40, 40, 32)
+    assert sheet.end_of_round == "End of round: the 8 chips left on the table are carried over; they are in no balance."
+
+
+def test_a_pot_that_does_not_divide_by_four_names_each_share():
+    # PC-2 with `floor_remainder_stays` as deal 4 (dealer Ann, Ben solo in hearts, run 4 so mat 2, 4 tricks):
+    # S = 4, each opponent takes floor(4/3) = 1 and 2 for the matadors, -1 ante: +2; Ben -1 - 8 - 6 = -15; the pot
+    # keeps 1 and Ben's 8: 9. Before it three deals of one tour won by each other seat (as above, rotated).
+    deals = [
+        DealRecord(dealer=1, contract=Contract.SOLO, hombre=2, trump="S", tricks=6),
+        DealRecord(dealer=2, contract=Contract.SOLO, hombre=3, trump="S", tricks=6),
+        DealRecord(dealer=3, contract=Contract.SOLO, hombre=0, trump="S", tricks=6),
+        DealRecord(dealer=0, contract=Contract.SOLO, hombre=1, trump="H", tricks=4, run_side=4, run_hombre=4),
+    ]
+    names = ("Ann", "<b>Ben & Co", "Cat", "Dan")  # typed by people: printed as typed, never read as markup
+    table = make_table(
+        names=names, options={"session.tours": 1, "pc.codille_three_indivisible": "floor_remainder_stays"}
+    )
+    table.first_dealer = 1
+    table.save(update_fields=["first_dealer"])
+    for position, record in enumerate(deals, start=1):
+        deal_record(table=table, position=position, record=record)
+    view = table_ledger(table=table)
+    # 40 -1 -1 +3: 41 each for Ann, Cat, Dan before deal 4; Ben 37. Deal 4: Ann, Cat, Dan +2, Ben -15.
+    assert view.state.balances == (43, 22, 43, 43) and view.state.pot == 9
+    # 9 = 2 each and 1 over, to the eldest of the last deal (dealer Ann, so Ben): A-40.
+    assert view.end_of_round_shares == (2, 3, 2, 2) and view.final_balances == (45, 25, 45, 45)
+    words = "End of round: the 9 chips left on the table are shared out: Ann 2, <b>Ben & Co 3, Cat 2, Dan 2."
+    assert end_of_round_words(view) == words
+    text = text_of(documents.table_sheet(gather.sheet_for(table)))
+    assert words in text and "Final balances: Ann 45, <b>Ben & Co 25, Cat 45, Dan 45." in text
+    with translation.override("fr"):
+        text = text_of(documents.table_sheet(gather.sheet_for(table)))
+    assert "Fin de manche : 9 jetons restés sur la table, partagés : Ann 2, <b>Ben & Co 3, Cat 2, Dan 2." in text
