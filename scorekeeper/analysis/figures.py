@@ -242,9 +242,14 @@ class PlayerFigures:
     called: dict[object, Results] = field(default_factory=dict)  # alliances with the partners he called, by key
     called_by: dict[object, Results] = field(default_factory=dict)  # alliances with the hombres who called him
     series: list[tuple[object, int]] = field(default_factory=list)  # (event, chips so far), an event at a time
-    by_deal: list[int] = field(default_factory=list)  # chips so far after each deal (end-of-round rules left out)
+    # Chips so far after each deal; a table's end-of-round share (A-40) counted with its last deal, so the line
+    # ends at `chips`.
+    by_deal: list[int] = field(default_factory=list)
     won: int = 0  # chips won over the deals that gained
     lost: int = 0  # chips lost over the deals that cost
+    # What the end-of-round rule gave him of what was left on his tables (A-40): in no deal, so in neither `won`
+    # nor `lost`, in no role and no part of `split`; won - lost + end_of_round = chips.
+    end_of_round: int = 0
     split: Split = field(default_factory=Split)
 
     @property
@@ -277,9 +282,11 @@ class PlayerFigures:
         else:
             last_event, chips = self.series[-1]
             self.series[-1] = (last_event, chips + change)
+        played = 0
         for row in rows:
             self.deals += 1
             mine = row[DELTAS + seat]
+            played += mine
             self.by_deal.append((self.by_deal[-1] if self.by_deal else 0) + mine)
             if mine > 0:
                 self.won += mine
@@ -308,3 +315,12 @@ class PlayerFigures:
                     self.called.setdefault(players[row[ALLY]], Results()).add(row[CONTRACT], line, mine)
             else:
                 self.called_by.setdefault(players[row[HOMBRE]], Results()).add(row[CONTRACT], line, mine)
+        # The table's change is its result (after the end-of-round rule once its round has ended); its deals' changes
+        # add up to the running balance: the difference is his share of what was left on the table.
+        shared = change - played
+        if shared:
+            self.end_of_round += shared
+            if rows:
+                self.by_deal[-1] += shared
+            else:
+                self.by_deal.append((self.by_deal[-1] if self.by_deal else 0) + shared)

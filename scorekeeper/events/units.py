@@ -33,9 +33,26 @@ def each(ruleset: str, count: int) -> str:
     return ngettext("%(start)s chip each", "%(start)s chips each", count) % {"start": count}
 
 
-def won_and_lost(ruleset: str, *, won: int, lost: int, account: int) -> str:
-    """A player's gains and losses over an evening, and where his account stands."""
-    values = {"won": won, "lost": lost, "account": account}
+def won_and_lost(ruleset: str, *, won: int, lost: int, account: int, shared: int = 0) -> str:
+    """A player's gains and losses over an evening, what the end-of-round rule shared out to him of what was left
+    on his tables (A-40) when it did, and where his account stands."""
+    values = {"won": won, "lost": lost, "account": account, "shared": shared}
+    if shared:  # never under Parlett points, which keep nothing on the table
+        if unit(ruleset) == "counters":
+            return (
+                _(
+                    "Counters won %(won)s, lost %(lost)s, %(shared)s from what was left on the table at the end of "
+                    "the round; account %(account)s."
+                )
+                % values
+            )
+        return (
+            _(
+                "Chips won %(won)s, lost %(lost)s, %(shared)s from what was left on the table at the end of the "
+                "round; account %(account)s."
+            )
+            % values
+        )
     if unit(ruleset) == "points":
         return _("Points won %(won)s, lost %(lost)s; account %(account)s.") % values
     if unit(ruleset) == "counters":

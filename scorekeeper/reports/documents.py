@@ -385,7 +385,9 @@ def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
             )
             % {"count": report.deals, "hombre": report.as_hombre}
             + " "
-            + units.won_and_lost(report.unit, won=report.won, lost=report.lost, account=report.account),
+            + units.won_and_lost(
+                report.unit, won=report.won, lost=report.lost, account=report.account, shared=report.shared
+            ),
             TEXT,
         ),
         _text(_("Contracts played as hombre"), H2),

@@ -222,6 +222,13 @@ def event_report_for(event: Event) -> EventReport:
             for seat, name in enumerate(names):
                 line = series.setdefault(name, [event.start])
                 line.append(line[-1] + row.deltas[seat])
+        # The end-of-round rule's share of what was left (A-40), once the round has ended, with the table's last
+        # deal: each line then ends at the account the standings give.
+        ended = progress.snapshot
+        for seat, name in enumerate(names):
+            share = ended.result[seat] - ended.state.balances[seat]
+            if share and ended.rows:
+                series[name][-1] += share
         tables.append(
             TableSummary(
                 _("Round %(round)s · table %(table)s")
@@ -275,11 +282,13 @@ def _personal(player, club: str, scope: str, f: PlayerFigures, start: int, ratin
         [start, *(start + v for v in f.by_deal)],
         _now(),
         rating=list(rating),
+        shared=f.end_of_round,
     )
 
 
 def personal_report_for(event: Event, player) -> PersonalReport:
-    """One player's evening; the account includes the end-of-round pot rule, the chart the deals."""
+    """One player's evening: the deals' gains and losses, and his share of what the end-of-round rule shared
+    out (A-40), which the account and the chart's last point include."""
     figures = player_event_figures(event=event, player=player)
     report = _personal(player, event.club.name, f"{event.name}, {_date(event.date)}", figures, event.start)
     return dataclasses.replace(report, unit=event.ruleset)

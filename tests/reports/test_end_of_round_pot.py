@@ -1,5 +1,5 @@
 """A round that ends with chips in the pot: the end-of-round rule (A-40, `split_equally`) shares them out, and the
-score sheet prints the balances after it, as the table page asks the players to sign them.
+score sheet and the player's and the evening's reports count that share as the table page and the standings do.
 
 One tour of Parlett chips from 40 each, Dan dealing first; worked by hand from §4.1.4's closed forms (S = 4, u = 1,
 no matadors, no premiers):
@@ -21,6 +21,7 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from scorekeeper.engine import Contract, DealRecord
+from scorekeeper.events.selectors import event_standings
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.presenters import end_of_round_words
 from scorekeeper.tables.selectors import table_ledger
@@ -45,6 +46,13 @@ def played(*, tours: int = 1, deals=DEALS, options=None):
     table = make_table(options={"session.tours": tours, **(options or {})})
     for position, record in enumerate(deals, start=1):
         deal_record(table=table, position=position, record=record)
+    return table
+
+
+@pytest.fixture
+def ended():
+    table = played()
+    table_end_round(table=table)
     return table
 
 
@@ -116,3 +124,33 @@ def test_a_pot_that_does_not_divide_by_four_names_each_share():
     with translation.override("fr"):
         text = text_of(documents.table_sheet(gather.sheet_for(table)))
     assert "Fin de manche : 9 jetons restés sur la table, partagés : Ann 2, <b>Ben & Co 3, Cat 2, Dan 2." in text
+
+
+def test_the_player_report_counts_the_pot_share_so_its_figures_add_up(ended):
+    assert [a.account for a in event_standings(event=ended.event).accounts] == [42, 42, 42, 34]
+    ann = gather.personal_report_for(ended.event, ended.seat_0)
+    # Ann won 3 (deal 1) and lost 1 in each other deal; her share of the pot, 2, is its own figure.
+    assert (ann.won, ann.lost, ann.shared, ann.account) == (3, 3, 2, 42)
+    assert 40 + ann.won - ann.lost + ann.shared == ann.account
+    # The chart ends at the account: the share is added at the table's last deal (40 + 2).
+    assert ann.series == [40, 43, 42, 41, 42]
+    text = text_of(documents.personal_report(ann))
+    assert "Chips won 3, lost 3, 2 from what was left on the table at the end of the round; account 42." in text
+    dan = gather.personal_report_for(ended.event, ended.seat_3)
+    assert (dan.won, dan.lost, dan.shared, dan.account) == (0, 8, 2, 34)
+    assert dan.series == [40, 39, 38, 37, 34]
+
+
+def test_the_event_report_chart_ends_at_the_standings(ended):
+    report = gather.event_report_for(ended.event)
+    assert [s.account for s in report.standings] == [42, 42, 42, 34]
+    assert report.series["Ann"] == [40, 43, 42, 41, 42]
+    assert report.series["Dan"] == [40, 39, 38, 37, 34]
+
+
+def test_a_report_without_a_pot_left_says_nothing_of_it():
+    table = played(deals=DEALS[:3] + [DealRecord(dealer=2, contract=Contract.SOLO, hombre=3, trump="S", tricks=6)])
+    table_end_round(table=table)
+    ann = gather.personal_report_for(table.event, table.seat_0)
+    assert (ann.won, ann.lost, ann.shared, ann.account) == (3, 3, 0, 40)
+    assert "Chips won 3, lost 3; account 40." in text_of(documents.personal_report(ann))
