@@ -314,6 +314,12 @@ class EventAnalysis:
     reference_deals: int  # player-deals behind the rule set's averages
 
     @property
+    def end_of_round(self) -> bool:
+        """Whether an end-of-round rule shared out something left on a table (A-40): the luck and skill table
+        then shows it as a fourth part, so that the parts add up to each player's change."""
+        return any(line.figures.end_of_round for line in self.players)
+
+    @property
     def premiers(self) -> int:
         return sum(t.premiers for t in self.tables)
 

@@ -12,8 +12,9 @@ from scorekeeper.clubs.services import player_create
 from scorekeeper.engine import Options, RuleSet, Session
 from scorekeeper.engine.simulate import random_table
 from scorekeeper.events.services import event_create
-from scorekeeper.tables.services import deal_record, table_create
-from tests.factories import make_club, make_user
+from scorekeeper.tables.services import deal_record, table_create, table_end_round
+from tests.factories import make_club, make_table, make_user
+from tests.reports.test_end_of_round_pot import DEALS as POT_LEFT
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -71,3 +72,36 @@ def test_ladder_player_and_evening_pages_on_a_phone(live_server, page: Page, scr
     expect(page.get_by_role("heading", name="Luck and skill")).to_be_visible()
     assert fits_the_phone(page)
     page.screenshot(path=str(screenshot_dir / "event-analysis.png"), full_page=True)
+
+
+def test_the_pot_shared_at_the_end_of_the_round_is_its_own_part_on_a_phone(live_server, page: Page, screenshot_dir):
+    """tests/reports/test_end_of_round_pot.py's table: one tour, 8 chips left in the pot, shared 2 each."""
+    director = make_user("director", "a-long-test-password")
+    club = make_club("Bath Quadrille Circle", directors=[director])
+    table = make_table(club=club, options={"session.tours": 1})
+    for position, record in enumerate(POT_LEFT, start=1):
+        deal_record(table=table, position=position, record=record)
+    table_end_round(table=table)
+
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("director")
+    page.get_by_label("Password").fill("a-long-test-password")
+    page.get_by_role("button", name="Log in").click()
+
+    page.goto(f"{live_server.url}/clubs/{club.pk}/players/{table.seat_0.pk}/")
+    roles = page.get_by_role("table").filter(has=page.get_by_role("columnheader", name="Per deal"))
+    # Ann: hombre +3, opponent -3, and 2 from the pot: her +2.
+    expect(roles.get_by_role("row", name="end of round (pot shared out)")).to_contain_text("+2")
+    expect(roles.get_by_role("row", name="hombre")).to_contain_text("+3")
+    expect(roles.get_by_role("row", name="opponent")).to_contain_text("-3")
+    assert fits_the_phone(page)
+    page.screenshot(path=str(screenshot_dir / "player-page-pot-shared.png"), full_page=True)
+
+    page.goto(f"{live_server.url}/events/{table.event.pk}/analysis/")
+    luck = page.get_by_role("table").filter(has=page.get_by_role("columnheader", name="Hands"))
+    expect(luck.get_by_role("columnheader", name="End of round")).to_be_visible()
+    expect(luck.get_by_role("row", name="Dan")).to_contain_text("+2")
+    assert fits_the_phone(page)
+    # Its five columns in sight, the last one included, without scrolling the table sideways.
+    assert luck.evaluate("table => table.parentElement.scrollWidth <= table.parentElement.clientWidth")
+    page.screenshot(path=str(screenshot_dir / "event-analysis-pot-shared.png"), full_page=True)

@@ -1,5 +1,5 @@
 """A round that ends with chips in the pot: the end-of-round rule (A-40, `split_equally`) shares them out, and the
-score sheet and the player's and the evening's reports count that share as the table page and the standings do.
+score sheet, the player's report and the analysis pages count that share as the table page and the standings do.
 
 One tour of Parlett chips from 40 each, Dan dealing first; worked by hand from §4.1.4's closed forms (S = 4, u = 1,
 no matadors, no premiers):
@@ -17,16 +17,18 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from scorekeeper.analysis.selectors import event_analysis, player_analysis
 from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.events.selectors import event_standings
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.presenters import end_of_round_words
 from scorekeeper.tables.selectors import table_ledger
 from scorekeeper.tables.services import deal_record, table_end_round
-from tests.factories import make_table
+from tests.factories import make_table, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -154,3 +156,29 @@ def test_a_report_without_a_pot_left_says_nothing_of_it():
     ann = gather.personal_report_for(table.event, table.seat_0)
     assert (ann.won, ann.lost, ann.shared, ann.account) == (3, 3, 0, 40)
     assert "Chips won 3, lost 3; account 40." in text_of(documents.personal_report(ann))
+
+
+def test_the_role_breakdown_and_luck_and_skill_add_up_to_the_change(ended):
+    figures = player_analysis(player=ended.seat_0).figures
+    roles = figures.roles
+    # Ann: hombre once (+3), opponent three times (-1 each), and 2 from the pot at the end of the round.
+    assert (roles["hombre"].chips, roles["ally"].chips, roles["opponent"].chips) == (3, 0, -3)
+    assert figures.end_of_round == 2 and figures.chips == 2
+    assert sum(r.chips for r in roles.values()) + figures.end_of_round == figures.chips
+    analysis = event_analysis(event=ended.event)
+    assert analysis.end_of_round
+    for line in analysis.players:
+        f = line.figures
+        assert round(f.split.hands + f.split.play + f.split.stakes + f.end_of_round, 9) == f.chips
+    changes = {line.player.name: (line.figures.chips, line.figures.end_of_round) for line in analysis.players}
+    assert changes == {"Ann": (2, 2), "Ben": (2, 2), "Cat": (2, 2), "Dan": (-6, 2)}
+
+
+def test_the_pages_show_the_pot_share_as_its_own_part(ended, client):
+    director = make_user()
+    ended.event.club.directors.add(director)
+    client.force_login(director)
+    page = client.get(reverse("player", args=[ended.event.club_id, ended.seat_0.pk])).content.decode()
+    assert "end of round (pot shared out)" in page
+    analysis = client.get(reverse("event-analysis", args=[ended.event.pk])).content.decode()
+    assert "End of round" in analysis
