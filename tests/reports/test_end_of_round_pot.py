@@ -58,11 +58,16 @@ def ended():
     return table
 
 
-def test_the_round_leaves_8_in_the_pot_and_the_table_page_asks_for_42_42_42_34():
-    view = table_ledger(table=played())
+def test_the_round_leaves_8_in_the_pot_and_the_table_page_asks_for_42_42_42_34(client):
+    table = played()
+    view = table_ledger(table=table)
     assert view.state.balances == (40, 40, 40, 32) and view.state.pot == 8
     assert view.round_complete and view.final_balances == (42, 42, 42, 34)
     assert view.end_of_round_shares == (2, 2, 2, 2)
+    page = client.get(reverse("table", kwargs={"token": table.token})).content.decode()
+    final = page[page.index('id="round-complete"') :]
+    assert '<span class="balance">42</span>' in final and '<span class="balance">34</span>' in final
+    assert "End of round: the 8 chips left on the table are shared out, 2 each." in final
 
 
 @pytest.mark.parametrize("end", [False, True], ids=["complete", "ended"])

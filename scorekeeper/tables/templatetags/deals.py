@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from scorekeeper.tables.messages import author_words
-from scorekeeper.tables.presenters import explanation, progress_words, store_text
+from scorekeeper.tables.presenters import end_of_round_words, explanation, progress_words, store_text
 
 register = template.Library()
 
@@ -32,3 +32,10 @@ def author(who: str) -> str:
 def progress(view) -> str:
     """`{{ view|progress }}`: where the table's round stands (tour, deal, deals played and to play)."""
     return progress_words(view)
+
+
+@register.filter
+def end_of_round(view) -> str:
+    """`{{ view|end_of_round }}`: what the end-of-round rule did with what was left on the table, once the round is
+    over ("" otherwise)."""
+    return end_of_round_words(view)
