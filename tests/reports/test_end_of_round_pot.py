@@ -146,6 +146,10 @@ def test_the_player_report_counts_the_pot_share_so_its_figures_add_up(ended):
     dan = gather.personal_report_for(ended.event, ended.seat_3)
     assert (dan.won, dan.lost, dan.shared, dan.account) == (0, 8, 2, 34)
     assert dan.series == [40, 39, 38, 37, 34]
+    # The season's report counts from 0: the same figures, the share included.
+    season = gather.personal_season_for(ended.event.club, ended.seat_0, 2026)
+    assert (season.won, season.lost, season.shared, season.account) == (3, 3, 2, 2)
+    assert season.series == [0, 3, 2, 1, 2]
 
 
 def test_the_event_report_chart_ends_at_the_standings(ended):
