@@ -35,6 +35,7 @@ __all__ = [
     "TableView",
     "TourTotal",
     "correction_preview",
+    "deal_at_table",
     "deal_saved_with_key",
     "deal_settlement",
     "table_by_token",
@@ -335,6 +336,11 @@ def table_by_token(*, token: str, rows: bool = True, seats: bool = True, locked:
         return tables.get(token=token)
     except Table.DoesNotExist:
         raise Http404("No table has this link.") from None
+
+
+def deal_at_table(*, table: Table, pk: int) -> Deal | None:
+    """The deal `pk` if it is `table`'s (struck out since, perhaps)."""
+    return Deal.every.filter(table=table, pk=pk).first()
 
 
 def deal_saved_with_key(*, table: Table, key: str) -> Deal | None:

@@ -64,6 +64,27 @@ class AlreadySaved(Exception):
         self.deal = deal
 
 
+class TableChanged(Exception):
+    """A correction or strike made on a page drawn at an older revision of the table: another phone changed the
+    table since (this deal, an earlier one, a later one), and what the scorer looked at is not what is stored."""
+
+
+class AlreadyCorrected(Exception):
+    """The same correction, posted again from the same page (a double tap): the deal is already as it asks."""
+
+    def __init__(self, deal: Deal) -> None:
+        super().__init__(f"deal at position {deal.position} already corrected")
+        self.deal = deal
+
+
+class AlreadyStruck(Exception):
+    """The same strike, posted again from the same page (a double tap): the deal is already struck out."""
+
+    def __init__(self, deal: Deal) -> None:
+        super().__init__(f"deal at position {deal.position} already struck out")
+        self.deal = deal
+
+
 class CorrectionRefused(Exception):
     """A correction would make a later deal impossible (the engine's error names which)."""
 
@@ -222,19 +243,29 @@ def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, us
 
 
 @transaction.atomic
-def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = None) -> Deal:
-    """Replace a recorded deal and replay every later one; refused whole if any deal becomes impossible."""
+def deal_correct(
+    *, deal: Deal, record: DealRecord, reason: str, user: User = None, revision: int | None = None
+) -> Deal:
+    """Replace a recorded deal and replay every later one; refused whole if any deal becomes impossible.
+
+    `revision`: the table's revision the page was drawn at. Posted with an older one, the correction is refused
+    (TableChanged), unless the deal is already as this very correction left it (AlreadyCorrected: a double tap).
+    A deal struck out since is refused too, whatever the revision."""
     if not reason.strip():
         raise ValueError("a correction needs a reason")
     table, deals = _locked(deal.table)
-    index = deal.position - 1
+    index = next((i for i, d in enumerate(deals) if d.pk == deal.pk), None)
+    if index is None or (revision is not None and revision != table.revision):
+        if index is not None and _corrected_so(table, deals, index, record, reason):
+            raise AlreadyCorrected(deals[index])
+        raise TableChanged
     stored = deals[index]
     records = [d.to_record() for d in deals]
     records[index] = record
     try:
         ledger = table.fold(records)
     except EngineError as error:
-        if error.position is not None and error.position > deal.position:
+        if error.position is not None and error.position > stored.position:
             raise CorrectionRefused(error) from None
         raise
     before = deal_json(stored.to_record())
@@ -254,6 +285,19 @@ def deal_correct(*, deal: Deal, record: DealRecord, reason: str, user: User = No
     table.changed()
     snapshot_refresh(table=table)
     return stored
+
+
+def _corrected_so(table: Table, deals: list[Deal], index: int, record: DealRecord, reason: str) -> bool:
+    """Whether the last change of deal `index` is this correction: corrected, for this reason, to what `record`
+    settles to where it stands."""
+    last = DealChange.objects.filter(deal=deals[index]).order_by("-at", "-id").first()
+    if last is None or last.action != DealChange.Action.CORRECTED or last.reason != reason.strip():
+        return False
+    before = table.fold([d.to_record() for d in deals[:index]]).state
+    try:
+        return settle_deal(table.session(), before, record, index + 1).deal == deals[index].to_record()
+    except EngineError:
+        return False
 
 
 # events.Event.Kind.TOURNAMENT, named here without importing the room above (Table.event is a foreign key by name).
@@ -299,17 +343,29 @@ class StrikeRefused(Exception):
 
 
 @transaction.atomic
-def deal_strike(*, deal: Deal, reason: str, user: User = None, any_deal: bool = False) -> Deal:
+def deal_strike(
+    *, deal: Deal, reason: str, user: User = None, any_deal: bool = False, revision: int | None = None
+) -> Deal:
     """Strike a deal out of the table's sequence (a deal entered at the wrong table, a misdeal tapped by mistake):
     it stays in the audit, later deals move up one and are replayed with the dealers the rotation now gives them.
     Without `any_deal` (the director's right) only the last deal may be struck. Refused whole, like a
-    correction, if a later deal becomes impossible."""
+    correction, if a later deal becomes impossible.
+
+    `revision`: the table's revision the page was drawn at. Posted with an older one, the strike is refused
+    (TableChanged). A deal struck out already raises AlreadyStruck when its strike gave this reason (a double tap),
+    else StaleDeal (struck from another phone), whatever the revision."""
     if not reason.strip():
         raise ValueError("a strike needs a reason")
     table, deals = _locked(deal.table)
     index = next((i for i, d in enumerate(deals) if d.pk == deal.pk), None)
     if index is None:
+        last = DealChange.objects.filter(deal_id=deal.pk, action=DealChange.Action.STRUCK).order_by("-at", "-id")
+        struck = last.first()
+        if struck is not None and struck.reason == reason.strip():
+            raise AlreadyStruck(struck.deal)
         raise StaleDeal(expected=deal.position, recorded=len(deals))
+    if revision is not None and revision != table.revision:
+        raise TableChanged
     if not any_deal and index != len(deals) - 1:
         raise StrikeRefused
     session = table.session()

@@ -7,8 +7,10 @@ import dataclasses
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.engine import EngineError
 from scorekeeper.engine.tournament.boards import HandRecord, check_deal_on_board
@@ -17,6 +19,7 @@ from scorekeeper.tables.forms import CorrectionForm, initial_from_record
 from scorekeeper.tables.messages import message_for
 from scorekeeper.tables.selectors import (
     correction_preview,
+    deal_at_table,
     table_by_token,
     table_ledger,
 )
@@ -33,97 +36,212 @@ from scorekeeper.tables.views.page import (
 )
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
-    table = table_by_token(token=token)
-    view = table_ledger(table=table)
-    if not 1 <= position <= len(view.rows):
-        raise Http404
+# The deal page carries the table's revision it was drawn at and the deal it shows: a correction or a strike posted
+# from a page older than the table is refused, with the deal shown as it is now (another phone changed the table
+# meanwhile: what the scorer looked at is not what is stored). A page without them (drawn before pages carried
+# them) is checked as before.
+def _posted_number(request: HttpRequest, name: str) -> int | None:
+    text = request.POST.get(name, "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
+
+
+def _before(view, position: int):
+    """The table's state before deal `position`."""
+    return view.ledger.entries[position - 2].state if position > 1 else opening(view)
+
+
+def _correction_form(view, position: int, data=None) -> CorrectionForm:
+    """The correction form of deal `position`: bound to `data`, else with the deal's entries."""
+    before = _before(view, position)
+    kwargs = {"session": view.session, "eligible": before.eligible, "held": before.held}
+    if data is not None:
+        return CorrectionForm(data, **kwargs)
+    record = view.rows[position - 1].deal.to_record()
+    initial = {"position": position} if record.void else initial_from_record(record, position)
+    return CorrectionForm(initial=initial, **kwargs)
+
+
+def _position_of(view, deal_pk: int) -> int | None:
+    """Where the deal `deal_pk` stands in the table's sequence now (None: struck out, or not this table's)."""
+    return next((i for i, row in enumerate(view.rows, start=1) if row.deal.pk == deal_pk), None)
+
+
+def _deal_answer(
+    request: HttpRequest,
+    view,
+    position: int,
+    form: CorrectionForm,
+    *,
+    correction=None,
+    revision: int | None = None,
+    strike_reason: str = "",
+    strike_error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """Deal `position`'s page (or, for htmx, its correction form alone). `revision`: the table's revision the
+    correction form carries, by default the one the page is drawn at."""
     row = view.rows[position - 1]
-    before = view.ledger.entries[position - 2].state if position > 1 else opening(view)
-    explained = view.explained(position)
-    record = row.deal.to_record()
-    form_kwargs = {"session": view.session, "eligible": before.eligible, "held": before.held}
-    correction = None
-    if request.method == "POST":
-        form = CorrectionForm(request.POST, **form_kwargs)
-        previewing = bool(request.htmx) or request.POST.get("action") == "preview"  # htmx: the live preview
-        # A reason is needed to save, not to look: a save without one shows the preview and asks for it.
-        unexplained = not previewing and not request.POST.get("reason", "").strip()
-        if previewing or unexplained:
-            form.fields["reason"].required = False
-        refusal = refusal_of(view, new_deal=False)
-        if refusal:
-            messages.error(request, refusal)
-            status = 403
-        else:
-            status = 200
-            preview = preview_of(view, form, before, position, record.dealer)
-            if preview is not None:
-                preview = _on_its_board(row.deal, preview, form, view)
-            if preview is not None and (previewing or unexplained):
-                if unexplained:
-                    form.add_error("reason", form.fields["reason"].error_messages["required"])
-                try:
-                    correction = correction_preview(view=view, position=position, record=preview["record"])
-                except EngineError as error:
-                    if error.position is not None and error.position > position:
-                        form.add_error(
-                            None,
-                            _("This correction would make deal %(position)s impossible: %(problem)s")
-                            % {"position": error.position, "problem": message_for(error)},
-                        )
-                    else:
-                        form.add_engine_error(error)
-            elif preview is not None:
-                signed = bool(view.signatures)  # read before the correction clears them
-                try:
-                    services.deal_correct(
-                        deal=row.deal,
-                        record=preview["record"],
-                        reason=form.cleaned_data["reason"],
-                        user=request.user,
-                    )
-                except services.CorrectionRefused as refused:
-                    form.add_error(
-                        None,
-                        _("This correction would make deal %(position)s impossible: %(problem)s")
-                        % {"position": refused.error.position, "problem": message_for(refused.error)},
-                    )
-                except services.EventClosed as closed:
-                    messages.error(request, closed_message(closed))
-                    status = 403
-                except EngineError as error:
-                    form.add_engine_error(error)
-                else:
-                    signatures_cleared(request, signed)
-                    messages.success(
-                        request,
-                        _("Deal %(number)s corrected; every later deal was settled again.")
-                        % {"number": view.number_at(position) or position},
-                    )
-                    return redirect("table", token=token)
-    else:
-        initial = {"position": position} if record.void else initial_from_record(record, position)
-        form = CorrectionForm(initial=initial, **form_kwargs)
-        status = 200
     context = {
         "view": view,
         "row": row,
-        "explained": explained,
         "form": form,
-        "changes": row.deal.changes.all(),
-        "can_strike": not refusal_of(view, new_deal=False)
-        and (position == len(view.rows) or can_direct(request, view.table)),
-        "seat_rows": seat_rows(view, row.entry.deltas, row.entry.balances),
         "correction": correction,
+        "revision": view.table.revision if revision is None else revision,
     }
     if request.htmx:  # the live preview: a choice not made yet is not a mistake (Save still asks for it)
         for name in [n for n, errors in form.errors.items() if n in form.fields and not request.POST.get(n)]:
             if all(e.code == "required" for e in form.errors[name].as_data()):
                 del form.errors[name]
-    template = "tables/deal.html#correction-form" if request.htmx else "tables/deal.html"
-    return render(request, template, context, status=status)
+        return render(request, "tables/deal.html#correction-form", context, status=status)
+    context |= {
+        "explained": view.explained(position),
+        "changes": row.deal.changes.all(),
+        "can_strike": not refusal_of(view, new_deal=False)
+        and (position == len(view.rows) or can_direct(request, view.table)),
+        "seat_rows": seat_rows(view, row.entry.deltas, row.entry.balances),
+        "strike_reason": strike_reason,
+        "strike_error": strike_error,
+    }
+    return render(request, "tables/deal.html", context, status=status)
+
+
+def _struck_meanwhile(request: HttpRequest, view) -> HttpResponse:
+    """The deal a page showed was struck out from another phone since: the table's page, saying so."""
+    messages.error(
+        request, _("This deal was struck out from another phone since you opened its page: nothing was changed.")
+    )
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("table", kwargs={"token": view.table.token}))
+    return redirect("table", token=view.table.token)
+
+
+def _correction_changed(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
+    """A correction refused because the table changed since its page was drawn: the deal's page as it is now, with
+    the entries kept and the refusal beside them (409), and a form carrying the table's revision now, so that a
+    save from it is made on purpose."""
+    view = table_ledger(table=table_by_token(token=token))
+    position = _position_of(view, deal_pk)
+    if position is None:
+        return _struck_meanwhile(request, view)
+    data = request.POST.copy()
+    data["position"] = str(position)
+    form = _correction_form(view, position, data)
+    form.fields["reason"].required = False  # the refusal is what to read first
+    form.is_valid()
+    form.add_error(
+        None,
+        _(
+            "This table was changed from another phone since you opened this page: your correction was not saved. "
+            "The deal is shown above as it is now, with its history, and your entries are kept below: check them, "
+            "then save again only if the correction is still needed."
+        ),
+    )
+    return _deal_answer(request, view, position, form, status=409)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
+    table = table_by_token(token=token)
+    view = table_ledger(table=table)
+    if request.method == "POST":
+        return _correction_posted(request, view, position)
+    if not 1 <= position <= len(view.rows):
+        raise Http404
+    return _deal_answer(request, view, position, _correction_form(view, position))
+
+
+def _correction_posted(request: HttpRequest, view, position: int) -> HttpResponse:
+    """A correction posted: its live preview (htmx), the Preview button's page, or a save."""
+    token = view.table.token
+    drawn = _posted_number(request, "revision")
+    shown = _posted_number(request, "deal")
+    if shown is not None:  # the deal the page showed, wherever it stands now (an earlier deal struck out)
+        position = _position_of(view, shown)
+        if position is None:
+            return _struck_meanwhile(request, view)
+    elif not 1 <= position <= len(view.rows):
+        raise Http404
+    row = view.rows[position - 1]
+    before = _before(view, position)
+    form = _correction_form(view, position, request.POST)
+    previewing = bool(request.htmx) or request.POST.get("action") == "preview"  # htmx: the live preview
+    # A reason is needed to save, not to look: a save without one shows the preview and asks for it.
+    unexplained = not previewing and not request.POST.get("reason", "").strip()
+    if previewing or unexplained:
+        form.fields["reason"].required = False
+    stale = drawn is not None and drawn != view.table.revision
+    refusal = refusal_of(view, new_deal=False)
+    if refusal:
+        messages.error(request, refusal)
+        return _deal_answer(request, view, position, form, status=403)
+    preview = preview_of(view, form, before, position, row.deal.to_record().dealer)
+    if preview is not None:
+        preview = _on_its_board(row.deal, preview, form, view)
+    if stale and not previewing and (preview is None or unexplained):
+        return _correction_changed(request, token, row.deal.pk)
+    correction = None
+    if preview is not None and (previewing or unexplained):
+        if unexplained:
+            form.add_error("reason", form.fields["reason"].error_messages["required"])
+        if stale and request.htmx:  # the form alone is drawn again: the deal above it is not as it is now
+            form.add_error(
+                None,
+                _(
+                    "This table was changed from another phone since you opened this page: reload it to see the "
+                    "deal as it is now before you save."
+                ),
+            )
+        try:
+            correction = correction_preview(view=view, position=position, record=preview["record"])
+        except EngineError as error:
+            if error.position is not None and error.position > position:
+                form.add_error(
+                    None,
+                    _("This correction would make deal %(position)s impossible: %(problem)s")
+                    % {"position": error.position, "problem": message_for(error)},
+                )
+            else:
+                form.add_engine_error(error)
+    elif preview is not None:
+        signed = bool(view.signatures)  # read before the correction clears them
+        try:
+            services.deal_correct(
+                deal=row.deal,
+                record=preview["record"],
+                reason=form.cleaned_data["reason"],
+                user=request.user,
+                revision=drawn,
+            )
+        except services.TableChanged:
+            return _correction_changed(request, token, row.deal.pk)
+        except services.AlreadyCorrected:
+            messages.info(
+                request,
+                _("This correction of deal %(number)s was already saved.")
+                % {"number": view.number_at(position) or position},
+            )
+            return redirect("table", token=token)
+        except services.CorrectionRefused as refused:
+            form.add_error(
+                None,
+                _("This correction would make deal %(position)s impossible: %(problem)s")
+                % {"position": refused.error.position, "problem": message_for(refused.error)},
+            )
+        except services.EventClosed as closed:
+            messages.error(request, closed_message(closed))
+            return _deal_answer(request, view, position, form, status=403)
+        except EngineError as error:
+            form.add_engine_error(error)
+        else:
+            signatures_cleared(request, signed)
+            messages.success(
+                request,
+                _("Deal %(number)s corrected; every later deal was settled again.")
+                % {"number": view.number_at(position) or position},
+            )
+            return redirect("table", token=token)
+    # The live preview draws the form alone: it keeps the revision the page was drawn at. A whole page is drawn now.
+    return _deal_answer(request, view, position, form, correction=correction, revision=drawn if request.htmx else None)
 
 
 def _on_its_board(deal, preview: dict, form: CorrectionForm, view) -> dict | None:
@@ -149,7 +267,14 @@ def deal_strike(request: HttpRequest, token: str, position: int) -> HttpResponse
     """Strike a deal out: the scorer the round's last deal, a director any deal; always with a reason."""
     table = table_by_token(token=token)
     view = table_ledger(table=table)
-    if not 1 <= position <= len(view.rows):
+    shown = _posted_number(request, "deal")
+    if shown is not None:  # the deal the page showed, struck out meanwhile perhaps
+        deal = deal_at_table(table=table, pk=shown)
+        if deal is None:
+            raise Http404
+    elif 1 <= position <= len(view.rows):
+        deal = view.rows[position - 1].deal
+    else:
         raise Http404
     refusal = refusal_of(view, new_deal=False)
     if refusal:
@@ -159,11 +284,15 @@ def deal_strike(request: HttpRequest, token: str, position: int) -> HttpResponse
     if not reason:
         messages.error(request, _("Say why this deal is struck out."))
         return redirect("deal", token=token, position=position)
-    number = view.number_at(position)
+    number = view.number_at(deal.position)
     signed = bool(view.signatures)  # read before the strike clears them
     try:
         services.deal_strike(
-            deal=view.rows[position - 1].deal, reason=reason, user=request.user, any_deal=can_direct(request, table)
+            deal=deal,
+            reason=reason,
+            user=request.user,
+            any_deal=can_direct(request, table),
+            revision=_posted_number(request, "revision"),
         )
     except services.StrikeRefused:
         messages.error(request, _("Only the last deal can be struck out from the table; ask the director."))
@@ -175,9 +304,24 @@ def deal_strike(request: HttpRequest, token: str, position: int) -> HttpResponse
             % {"position": refused.error.position, "problem": message_for(refused.error)},
         )
         return redirect("deal", token=token, position=position)
+    except services.AlreadyStruck:
+        messages.info(request, _("This deal was already struck out."))
+        return redirect("table", token=token)
     except services.StaleDeal:
         messages.error(request, _("The table changed meanwhile: nothing was struck out."))
         return redirect("table", token=token)
+    except services.TableChanged:
+        view = table_ledger(table=table_by_token(token=token))
+        position = _position_of(view, deal.pk)
+        if position is None:
+            return _struck_meanwhile(request, view)
+        refused = _(
+            "This table was changed from another phone since you opened this page: nothing was struck out. The "
+            "deal is shown above as it is now, with its history: check it, then strike it out again only if you "
+            "still mean to."
+        )
+        form = _correction_form(view, position)
+        return _deal_answer(request, view, position, form, strike_reason=reason, strike_error=refused, status=409)
     except services.EventClosed as closed:
         messages.error(request, closed_message(closed))
         return page(request, view, deal_form_for(view), None, status=403)
