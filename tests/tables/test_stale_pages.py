@@ -14,6 +14,7 @@ from scorekeeper.tables.selectors import table_ledger
 from scorekeeper.tables.services import deal_record
 from tests.factories import make_table
 from tests.tables.pc6 import BASE, PC6, PC6_POSTS
+from tests.tables.test_correction_preview import preview_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -71,8 +72,16 @@ def test_a_correction_from_a_page_older_than_the_table_is_refused_with_the_entri
         html.replace("\n", " ")
     )
     assert re.search(r'<input type="radio" name="tricks" value="6"[^>]*\bchecked\b', html)  # B's entries kept
+    assert "Your entries are kept: check them against the deal as it is now" in html
     assert 'value="Ben had 6"' in html
     assert "“Ben had 5”" in html  # the deal as it is now: A's correction in its history
+    # B's entries previewed against the table as it is now: deal 2 won (Ben +11), balances now → after.
+    assert preview_rows(html) == [
+        ("Ann", "-1", "32", "32"),
+        ("Ben", "+11", "24", "48"),
+        ("Cat", "-1", "8", "32"),
+        ("Dan", "-1", "96", "48"),
+    ]
     assert table_ledger(table=table).state.balances == FIVE_TRICKS
     assert Deal.objects.get(table=table, position=2).tricks == 5
     assert DealChange.objects.filter(action=DealChange.Action.CORRECTED).count() == 1
@@ -159,6 +168,7 @@ def test_a_strike_from_a_page_older_than_the_table_is_refused(client):
     assert "This table was changed from another phone since you opened this page: nothing was struck out." in (
         html.replace("\n", " ")
     )
+    assert "Check the deal as it is now, then strike it out again only if you still mean to." in html
     assert 'value="wrong table"' in html and "“Dan had 5”" in html
     assert Deal.objects.filter(table=table).count() == 4 and not Deal.every.filter(struck_at__isnull=False).exists()
     assert table_ledger(table=table).state.balances == corrected

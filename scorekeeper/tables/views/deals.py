@@ -105,6 +105,22 @@ def _deal_answer(
     return render(request, "tables/deal.html", context, status=status)
 
 
+def _correction_of(view, form: CorrectionForm, position: int, record):
+    """What `record` as deal `position` would do to the table (None, the engine's refusal in `form`, if impossible)."""
+    try:
+        return correction_preview(view=view, position=position, record=record)
+    except EngineError as error:
+        if error.position is not None and error.position > position:
+            form.add_error(
+                None,
+                _("This correction would make deal %(position)s impossible: %(problem)s")
+                % {"position": error.position, "problem": message_for(error)},
+            )
+        else:
+            form.add_engine_error(error)
+        return None
+
+
 def _struck_meanwhile(request: HttpRequest, view) -> HttpResponse:
     """The deal a page showed was struck out from another phone since: the table's page, saying so."""
     messages.error(
@@ -127,16 +143,28 @@ def _correction_changed(request: HttpRequest, token: str, deal_pk: int) -> HttpR
     data["position"] = str(position)
     form = _correction_form(view, position, data)
     form.fields["reason"].required = False  # the refusal is what to read first
-    form.is_valid()
+    # The entries checked and previewed against the table as it is now: its balances now, and after them.
+    row = view.rows[position - 1]
+    preview = preview_of(view, form, _before(view, position), position, row.deal.to_record().dealer)
+    if preview is not None:
+        preview = _on_its_board(row.deal, preview, form, view)
+    correction = None if preview is None else _correction_of(view, form, position, preview["record"])
+    # Said where the page opens, above the deal as it is now, and beside the entries kept at its foot.
+    messages.error(
+        request,
+        _(
+            "This table was changed from another phone since you opened this page: your correction was not saved. "
+            "The deal is shown below as it is now, with its history."
+        ),
+    )
     form.add_error(
         None,
         _(
-            "This table was changed from another phone since you opened this page: your correction was not saved. "
-            "The deal is shown above as it is now, with its history, and your entries are kept below: check them, "
-            "then save again only if the correction is still needed."
+            "Your entries are kept: check them against the deal as it is now, then save again only if the "
+            "correction is still needed."
         ),
     )
-    return _deal_answer(request, view, position, form, status=409)
+    return _deal_answer(request, view, position, form, correction=correction, status=409)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -191,17 +219,7 @@ def _correction_posted(request: HttpRequest, view, position: int) -> HttpRespons
                     "deal as it is now before you save."
                 ),
             )
-        try:
-            correction = correction_preview(view=view, position=position, record=preview["record"])
-        except EngineError as error:
-            if error.position is not None and error.position > position:
-                form.add_error(
-                    None,
-                    _("This correction would make deal %(position)s impossible: %(problem)s")
-                    % {"position": error.position, "problem": message_for(error)},
-                )
-            else:
-                form.add_engine_error(error)
+        correction = _correction_of(view, form, position, preview["record"])
     elif preview is not None:
         signed = bool(view.signatures)  # read before the correction clears them
         try:
@@ -315,13 +333,16 @@ def deal_strike(request: HttpRequest, token: str, position: int) -> HttpResponse
         position = _position_of(view, deal.pk)
         if position is None:
             return _struck_meanwhile(request, view)
-        refused = _(
-            "This table was changed from another phone since you opened this page: nothing was struck out. The "
-            "deal is shown above as it is now, with its history: check it, then strike it out again only if you "
-            "still mean to."
+        messages.error(
+            request,
+            _(
+                "This table was changed from another phone since you opened this page: nothing was struck out. The "
+                "deal is shown below as it is now, with its history."
+            ),
         )
+        again = _("Check the deal as it is now, then strike it out again only if you still mean to.")
         form = _correction_form(view, position)
-        return _deal_answer(request, view, position, form, strike_reason=reason, strike_error=refused, status=409)
+        return _deal_answer(request, view, position, form, strike_reason=reason, strike_error=again, status=409)
     except services.EventClosed as closed:
         messages.error(request, closed_message(closed))
         return page(request, view, deal_form_for(view), None, status=403)
