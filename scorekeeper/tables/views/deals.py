@@ -29,20 +29,12 @@ from scorekeeper.tables.views.page import (
     deal_form_for,
     opening,
     page,
+    posted_position,
     preview_of,
     refusal_of,
     seat_rows,
     signatures_cleared,
 )
-
-
-# The deal page carries the table's revision it was drawn at and the deal it shows: a correction or a strike posted
-# from a page older than the table is refused, with the deal shown as it is now (another phone changed the table
-# meanwhile: what the scorer looked at is not what is stored). A page without them (drawn before pages carried
-# them) is checked as before.
-def _posted_number(request: HttpRequest, name: str) -> int | None:
-    text = request.POST.get(name, "")
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
 
 
 def _before(view, position: int):
@@ -167,6 +159,10 @@ def _correction_changed(request: HttpRequest, token: str, deal_pk: int) -> HttpR
     return _deal_answer(request, view, position, form, correction=correction, status=409)
 
 
+# The deal page carries the table's revision it was drawn at and the deal it shows: a correction or a strike posted
+# from a page older than the table is refused, with the deal shown as it is now (another phone changed the table
+# meanwhile: what the scorer looked at is not what is stored). A page without them (drawn before pages carried
+# them) is checked as before.
 @require_http_methods(["GET", "HEAD", "POST"])
 def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
     table = table_by_token(token=token)
@@ -181,8 +177,8 @@ def deal_page(request: HttpRequest, token: str, position: int) -> HttpResponse:
 def _correction_posted(request: HttpRequest, view, position: int) -> HttpResponse:
     """A correction posted: its live preview (htmx), the Preview button's page, or a save."""
     token = view.table.token
-    drawn = _posted_number(request, "revision")
-    shown = _posted_number(request, "deal")
+    drawn = posted_position(request, "revision")
+    shown = posted_position(request, "deal")
     if shown is not None:  # the deal the page showed, wherever it stands now (an earlier deal struck out)
         position = _position_of(view, shown)
         if position is None:
@@ -285,7 +281,7 @@ def deal_strike(request: HttpRequest, token: str, position: int) -> HttpResponse
     """Strike a deal out: the scorer the round's last deal, a director any deal; always with a reason."""
     table = table_by_token(token=token)
     view = table_ledger(table=table)
-    shown = _posted_number(request, "deal")
+    shown = posted_position(request, "deal")
     if shown is not None:  # the deal the page showed, struck out meanwhile perhaps
         deal = deal_at_table(table=table, pk=shown)
         if deal is None:
@@ -310,7 +306,7 @@ def deal_strike(request: HttpRequest, token: str, position: int) -> HttpResponse
             reason=reason,
             user=request.user,
             any_deal=can_direct(request, table),
-            revision=_posted_number(request, "revision"),
+            revision=posted_position(request, "revision"),
         )
     except services.StrikeRefused:
         messages.error(request, _("Only the last deal can be struck out from the table; ask the director."))

@@ -158,6 +158,7 @@ def opening(view: TableView):
     return view.table.opening(view.session)
 
 
-def posted_position(request: HttpRequest) -> int | None:
-    text = request.POST.get("position", "")
+def posted_position(request: HttpRequest, name: str = "position") -> int | None:
+    """The whole number posted as `name` (a deal's position, a table's revision), None for anything else."""
+    text = request.POST.get(name, "")
     return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None  # "²".isdigit() is true
