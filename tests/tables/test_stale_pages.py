@@ -191,3 +191,14 @@ def test_a_strike_of_a_deal_struck_out_from_another_phone_changes_nothing_more(c
     response = client.post(deal_url(table, 4, "deal-strike"), {"reason": "tapped twice", **page}, follow=True)
     assert "The table changed meanwhile: nothing was struck out." in response.content.decode()
     assert [c.reason for c in DealChange.objects.filter(action=DealChange.Action.STRUCK)] == ["wrong table"]
+
+
+def test_a_stale_save_without_its_reason_is_told_first_that_the_table_changed(client):
+    table = pc6_table()
+    phone_b = opened(client, table, 2)["correction"]
+    client.post(deal_url(table, 2), correction(5, "Ben had 5", opened(client, table, 2)["correction"]))
+    refused = client.post(deal_url(table, 2), correction(6, "", phone_b))
+    assert refused.status_code == 409
+    html = refused.content.decode()
+    assert "your correction was not saved" in html and "Say why this deal is corrected" not in html
+    assert table_ledger(table=table).state.balances == FIVE_TRICKS
