@@ -145,6 +145,15 @@ class RoundView:
     # (T-18); its tables and byes here are provisional then.
     drawn_by: str | None = None
 
+    @property
+    def ended(self) -> bool:
+        """Started, and every one of its tables has ended its round."""
+        return (
+            self.started
+            and bool(self.tables)
+            and all(t.table is not None and t.table.ended_at is not None for t in self.tables)
+        )
+
 
 def tournament_rounds(*, tournament: Tournament) -> list[RoundView]:
     """Every planned round with its tables' seats named (and substitutes), byes and absences."""

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -359,3 +361,15 @@ def test_the_forms_option_choices_are_words_in_the_readers_language(director):
     german = client.get(url, headers={"accept-language": "de"}).content.decode()
     assert '<option value="lot">Los ziehen</option>' in german
     assert '<option value="top_heavy">4, 2, 1, 0</option>' in german
+
+
+def test_a_round_whose_tables_have_all_ended_is_said_ended(director):
+    client, club = director
+    tournament, _, _ = make_tournament(club=club)
+    services.tournament_confirm(tournament=tournament)
+    services.round_open(tournament=tournament, number=1)
+    end_round_tables(tournament, 1)
+    services.round_open(tournament=tournament, number=2)
+    page = client.get(reverse("tournament", kwargs={"event_id": tournament.event_id})).content.decode()
+    summaries = [" ".join(s.split()) for s in re.findall(r"<summary>(.*?)</summary>", page, re.DOTALL)]
+    assert summaries[:3] == ["Round 1 · session 1 · ended", "Round 2 · session 1 · started", "Round 3 · session 1"]
