@@ -145,7 +145,10 @@ def test_a_deal_whose_answer_is_lost_is_sent_again_and_stored_once(live_server, 
     expect(page.get_by_role("heading", name="Deal 2", exact=True)).to_be_visible()
 
 
-def test_two_phones_record_the_same_deal_and_the_offline_one_is_refused(live_server, browser, screenshot_dir):
+def recorded_first_elsewhere(live_server, browser, offline_taps: list[str]):
+    """Two phones at one table: the first, with no connection, keeps `offline_taps` as deal 1 while the second
+    records Ann's solo of 5 tricks (PC-6's deal 1) first. The first phone is still offline. Returns the table, its
+    address, both browser contexts and the first phone's page."""
     table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
     url = f"{live_server.url}/t/{table.token}/"
     phone = {"viewport": {"width": 390, "height": 844}, "locale": "en-GB"}
@@ -153,13 +156,20 @@ def test_two_phones_record_the_same_deal_and_the_offline_one_is_refused(live_ser
     offline_phone, online_phone = offline_context.new_page(), online_context.new_page()
     open_table(offline_phone, url)
     online_phone.goto(url)
-
     offline_context.set_offline(True)
-    tap_deal(offline_phone, PC6_TAPS[1])  # Ben solo, 3 tricks, as deal 1
+    tap_deal(offline_phone, offline_taps)
     expect(status(offline_phone)).to_contain_text("1 deal waiting to send")
-    tap_deal(online_phone, PC6_TAPS[0])  # Ann solo, 5 tricks, recorded first
+    tap_deal(online_phone, PC6_TAPS[0])
     expect(online_phone.get_by_text("Deal 1 saved.")).to_be_visible()
+    return table, url, offline_context, online_context, offline_phone
 
+
+def test_two_phones_record_the_same_deal_and_the_offline_one_is_refused(live_server, browser, screenshot_dir):
+    table, url, offline_context, online_context, offline_phone = recorded_first_elsewhere(
+        live_server,
+        browser,
+        PC6_TAPS[1],  # Ben solo, 3 tricks, as deal 1
+    )
     offline_context.set_offline(False)
     refused = offline_phone.locator("#waiting-deals li")
     expect(refused).to_contain_text("Deal 1 was already recorded from another phone.", timeout=15_000)
@@ -181,17 +191,9 @@ def test_two_phones_record_the_same_deal_and_the_offline_one_is_refused(live_ser
 def test_a_refresh_lost_after_a_refusal_is_tried_again(live_server, browser):
     # The refused deal's answer arrives, the page read after it does not (the Wi-Fi drops again): the phone asks
     # once more, and its ledger shows the deal the other phone recorded.
-    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
-    url = f"{live_server.url}/t/{table.token}/"
-    phone = {"viewport": {"width": 390, "height": 844}, "locale": "en-GB"}
-    offline_context, online_context = browser.new_context(**phone), browser.new_context(**phone)
-    offline_phone, online_phone = offline_context.new_page(), online_context.new_page()
-    open_table(offline_phone, url)
-    online_phone.goto(url)
-    offline_context.set_offline(True)
-    tap_deal(offline_phone, PC6_TAPS[1])
-    tap_deal(online_phone, PC6_TAPS[0])
-    expect(online_phone.get_by_text("Deal 1 saved.")).to_be_visible()
+    table, url, offline_context, online_context, offline_phone = recorded_first_elsewhere(
+        live_server, browser, PC6_TAPS[1]
+    )
 
     lost = []
 
@@ -219,17 +221,9 @@ def test_a_refresh_lost_after_a_refusal_is_tried_again(live_server, browser):
 def test_a_deal_recorded_twice_is_stored_once(live_server, browser, offline_taps):
     """Another phone's deal in its place, or the very same deal recorded on the other phone first: this phone
     did not record it, it is told so, and the scorer discards it."""
-    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
-    url = f"{live_server.url}/t/{table.token}/"
-    phone = {"viewport": {"width": 390, "height": 844}, "locale": "en-GB"}
-    offline_context, online_context = browser.new_context(**phone), browser.new_context(**phone)
-    offline_phone, online_phone = offline_context.new_page(), online_context.new_page()
-    open_table(offline_phone, url)
-    online_phone.goto(url)
-    offline_context.set_offline(True)
-    tap_deal(offline_phone, offline_taps)
-    tap_deal(online_phone, PC6_TAPS[0])
-    expect(online_phone.get_by_text("Deal 1 saved.")).to_be_visible()
+    table, _url, offline_context, online_context, offline_phone = recorded_first_elsewhere(
+        live_server, browser, offline_taps
+    )
     offline_context.set_offline(False)
     waiting = offline_phone.locator("#waiting-deals li")
     expect(waiting).to_contain_text("Deal 1 was already recorded from another phone.", timeout=15_000)
