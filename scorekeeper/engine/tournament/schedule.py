@@ -239,20 +239,33 @@ def _parse_round(item: object, index: int, total: int, known: set[int]) -> Round
 # --- the record (T-28) ---------------------------------------------------------------------------------------
 
 
+def _entrant_json(entrant) -> dict[str, object]:
+    """An entrant as the request and the record give him: the rounds he plays only where they are not all."""
+    item: dict[str, object] = {"number": entrant.number, "name": entrant.name}
+    if entrant.from_round != 1:
+        item["from_round"] = entrant.from_round
+    if entrant.until_round is not None:
+        item["until_round"] = entrant.until_round
+    return item
+
+
+def _choices_json(request: Request) -> dict[str, object]:
+    """What the request asked besides its entrants and rounds, as the request and the record both give it."""
+    return {
+        "teams": {name: list(members) for name, members in request.teams},
+        "keep_apart": [list(pair) for pair in request.keep_apart],
+        "bye_choice": request.bye_choice,
+        "by_standings": request.by_standings,
+        "standings": list(request.standings) if request.standings is not None else None,
+    }
+
+
 def record_json(request: Request, schedule: Schedule, *, started: int | None = None, reveal: bool = False) -> dict:
     """The schedule record of T-28 with T-81's `measures` and `target`. `started` is how many rounds are started now
     (default: those fixed when the schedule was planned); the seed is given only once revealed (T-26)."""
     started = schedule.started if started is None else started
     names = {e.number: e for e in request.entrants}
-    entrants = []
-    for number in sorted(names):
-        entrant = names[number]
-        item: dict[str, object] = {"number": number, "name": entrant.name}
-        if entrant.from_round != 1:
-            item["from_round"] = entrant.from_round
-        if entrant.until_round is not None:
-            item["until_round"] = entrant.until_round
-        entrants.append(item)
+    entrants = [_entrant_json(names[number]) for number in sorted(names)]
     sessions = [s for s, count in enumerate(request.sessions, start=1) for _ in range(count)]
     rounds = []
     for k, rnd in enumerate(schedule.rounds, start=1):
@@ -274,11 +287,7 @@ def record_json(request: Request, schedule: Schedule, *, started: int | None = N
         "seed_sha256": seed_commitment(request.seed),
         "seed": request.seed if reveal else None,
         "entrants": entrants,
-        "teams": {name: list(members) for name, members in request.teams},
-        "keep_apart": [list(pair) for pair in request.keep_apart],
-        "bye_choice": request.bye_choice,
-        "by_standings": request.by_standings,
-        "standings": list(request.standings) if request.standings is not None else None,
+        **_choices_json(request),
         "fixed_rounds": schedule.started,
         "rounds": rounds,
         "measures": schedule.measures.as_dict(),
@@ -290,23 +299,11 @@ def record_json(request: Request, schedule: Schedule, *, started: int | None = N
 def request_json(request: Request) -> dict:
     """The request of T-81 without its seed (kept secret until the tournament closes, T-26): what `parse_request`
     reads back, with the seed added, as the same `Request`."""
-    entrants = []
-    for entrant in request.entrants:
-        item: dict[str, object] = {"number": entrant.number, "name": entrant.name}
-        if entrant.from_round != 1:
-            item["from_round"] = entrant.from_round
-        if entrant.until_round is not None:
-            item["until_round"] = entrant.until_round
-        entrants.append(item)
     return {
         "format": REQUEST_FORMAT,
         "sessions": list(request.sessions),
-        "entrants": entrants,
-        "teams": {name: list(members) for name, members in request.teams},
-        "keep_apart": [list(pair) for pair in request.keep_apart],
-        "bye_choice": request.bye_choice,
-        "by_standings": request.by_standings,
-        "standings": list(request.standings) if request.standings is not None else None,
+        "entrants": [_entrant_json(entrant) for entrant in request.entrants],
+        **_choices_json(request),
         "started": [
             {"round": k, "tables": [list(table) for table in rnd.tables], "byes": list(rnd.byes)}
             for k, rnd in enumerate(request.started, start=1)
