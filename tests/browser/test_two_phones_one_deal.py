@@ -22,17 +22,23 @@ def tricks(table) -> list[int]:
     return [d.to_record().tricks for d in Deal.objects.filter(table=table).order_by("position")]
 
 
-def test_a_correction_from_a_page_opened_before_another_phones_is_refused_and_kept(live_server, page: Page):
+def corrected_on_one_of_two_pages(live_server, page: Page, position: int, reason: str):
+    """PC-6 played four times; deal `position`'s page opened on two phones, and corrected to 5 tricks with `reason`
+    on the first (`page`). Returns the table and the second phone's page, still as it was opened."""
     table = table_with(4, tours=10)
-    deal_page = f"{live_server.url}/t/{table.token}/deals/2/"
+    deal_page = f"{live_server.url}/t/{table.token}/deals/{position}/"
     phone_b = page.context.new_page()
     page.goto(deal_page)
     phone_b.goto(deal_page)
-
     tap(page, "tricks", "5")
-    page.get_by_label("Reason for the correction").fill("Ben had five tricks")
+    page.get_by_label("Reason for the correction").fill(reason)
     page.get_by_role("button", name="Save the correction").click()
-    expect(page.get_by_text("Deal 2 corrected; every later deal was settled again.")).to_be_visible()
+    expect(page.get_by_text(f"Deal {position} corrected; every later deal was settled again.")).to_be_visible()
+    return table, phone_b
+
+
+def test_a_correction_from_a_page_opened_before_another_phones_is_refused_and_kept(live_server, page: Page):
+    table, phone_b = corrected_on_one_of_two_pages(live_server, page, 2, "Ben had five tricks")
     assert balances(page) == ["32", "24", "8", "96"]
 
     tap(phone_b, "tricks", "6")  # the live preview answers the form alone: it says the table moved
@@ -57,16 +63,8 @@ def test_a_correction_from_a_page_opened_before_another_phones_is_refused_and_ke
 
 
 def test_a_strike_from_a_page_opened_before_a_correction_is_refused(live_server, page: Page):
-    table = table_with(4, tours=10)
-    deal_page = f"{live_server.url}/t/{table.token}/deals/4/"
-    phone_b = page.context.new_page()
-    page.goto(deal_page)
-    phone_b.goto(deal_page)
-
-    tap(page, "tricks", "5")  # Dan's solo at S = 60 made a remise: −1 − 60 = −61 from 41
-    page.get_by_label("Reason for the correction").fill("Dan had five tricks")
-    page.get_by_role("button", name="Save the correction").click()
-    expect(page.get_by_text("Deal 4 corrected; every later deal was settled again.")).to_be_visible()
+    # Dan's solo at S = 60 made a remise with 5 tricks: −1 − 60 = −61 from 41.
+    table, phone_b = corrected_on_one_of_two_pages(live_server, page, 4, "Dan had five tricks")
     assert balances(page) == ["36", "12", "12", "-20"]
 
     phone_b.get_by_label("Reason", exact=True).fill("tapped by mistake")
