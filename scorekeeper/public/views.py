@@ -25,7 +25,7 @@ from scorekeeper.events.selectors import TIE_BREAK, directed_event, event_standi
 from scorekeeper.links import absolute_url
 from scorekeeper.public import services, site
 from scorekeeper.public.selectors import event_by_link
-from scorekeeper.tournaments.standings import is_duplicate, is_duplicate_format, is_tournament
+from scorekeeper.tournaments.standings import is_duplicate_format
 from scorekeeper.tournaments.standings_views import card_context, standings_context, through_round
 
 LIVE_SECONDS = 8  # before the next screen (and fresh figures)
@@ -116,12 +116,13 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_safe
 def score_card(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """A tournament entrant's score card through the public link (404 for an evening's link)."""
-    event = event_by_link(token=token)
-    if not is_tournament(event):
+    event = event_by_link(token=token, tournament=True)
+    tournament = _linked_tournament(event)
+    if tournament is None:
         raise Http404
-    if is_duplicate(event):
+    if is_duplicate_format(tournament):
         return redirect("duplicate-card", token=token, number=number)
-    return render(request, "tournaments/card.html", card_context(event, number, token=token))
+    return render(request, "tournaments/card.html", card_context(event, number, token=token, tournament=tournament))
 
 
 @require_safe

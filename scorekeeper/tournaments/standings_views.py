@@ -15,25 +15,14 @@ from django.views.decorators.http import require_safe
 
 from scorekeeper.events.forms import RoundForm
 from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import directed_event
 from scorekeeper.links import path_around, relative_path
 from scorekeeper.tournaments import pages, selectors
 from scorekeeper.tournaments.exports import document_name, tournament_document
 from scorekeeper.tournaments.models import Tournament
 from scorekeeper.tournaments.standings import (
-    is_duplicate,
     is_duplicate_format,
-    is_tournament,
     tournament_standings,
 )
-
-
-def directed_tournament(request: HttpRequest, event_id: int) -> Event:
-    """The tournament's event, if the user directs its club (404 otherwise, and for an evening)."""
-    event = directed_event(user=request.user, event_id=event_id)
-    if not is_tournament(event):
-        raise Http404
-    return event
 
 
 def through_round(query) -> int | None:
@@ -113,14 +102,15 @@ def live(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_safe
 def card(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    event = directed_tournament(request, event_id)
-    if is_duplicate(event):
-        return redirect("duplicate-director", event_id=event.pk)
-    return render(request, "tournaments/card.html", card_context(event, number))
+    tournament = selectors.directed_tournament(user=request.user, event_id=event_id, record=False)
+    if is_duplicate_format(tournament):
+        return redirect("duplicate-director", event_id=event_id)
+    return render(request, "tournaments/card.html", card_context(tournament.event, number, tournament=tournament))
 
 
-def card_context(event: Event, number: int, *, token: str | None = None) -> dict:
-    view = tournament_standings(event=event)
+def card_context(event: Event, number: int, *, token: str | None = None, tournament: Tournament | None = None) -> dict:
+    """An entrant's score card; `tournament`: the event's, when the caller has read it."""
+    view = tournament_standings(event=event, tournament=tournament)
     if number not in view.entrants:
         raise Http404
     row = view.row(number)
@@ -139,7 +129,7 @@ def card_context(event: Event, number: int, *, token: str | None = None) -> dict
 @require_safe
 def document(request: HttpRequest, event_id: int) -> HttpResponse:
     """The tournament's document (T-82) as a file: every planned round, the seed once revealed."""
-    event = directed_tournament(request, event_id)
+    event = selectors.directed_tournament(user=request.user, event_id=event_id).event
     text = json.dumps(tournament_document(event=event), ensure_ascii=False, indent=1)
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{document_name(event)}"'
