@@ -192,18 +192,6 @@ def is_duplicate(event: Event) -> bool:
     return options is not None and options.get("tournament.format") == "duplicate"
 
 
-def event_tournament(event: Event) -> Tournament | None:
-    """The event's tournament (None for a club evening): in one query, what is_tournament and is_duplicate ask
-    and what tournament_standings reads, for the pages that poll."""
-    if event.kind != Event.Kind.TOURNAMENT:
-        return None
-    # Not the planner's record, which no page that polls shows: it grows with every round drawn.
-    tournament = Tournament.objects.filter(event=event).defer("record").first()
-    if tournament is not None:
-        tournament.event = event
-    return tournament
-
-
 def is_duplicate_format(tournament: Tournament) -> bool:
     """Whether `tournament` is a duplicate tournament (is_duplicate, for a tournament already read)."""
     return tournament.options.get("tournament.format") == "duplicate"
@@ -519,7 +507,7 @@ def tournament_standings(
 ) -> TournamentStandings:
     """The tournament's standings after `through_round` (default: every round), with every round's tables (but
     those of the rounds not started, without `every_round`: what the pages show); `tournament`: the event's, when
-    the caller has read it (event_tournament)."""
+    the caller has read it (the selector directed_tournament, the public link's read with it)."""
     if tournament is None:
         tournament = Tournament.objects.select_related("event", "event__club").get(event=event)
     inputs = standings_inputs(event=event, tournament=tournament, every_round=every_round)
