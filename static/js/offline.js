@@ -227,7 +227,7 @@
       }
       if (answer.result === "gone") {
         // No page at this address to post to: the deal waits here, its entries stay on the screen.
-        Object.assign(deal, { state: "refused", answer: "gone", reason: T.gone });
+        Object.assign(deal, { state: "refused", answer: "gone", reason: reasonFor(answer, deal) });
         await keepDeal(deal);
         await render();
         return showNote(T.gone);
