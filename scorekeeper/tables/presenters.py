@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from scorekeeper.engine import Contract, DealRecord, LedgerEntry, Line
 from scorekeeper.engine.explain import render
@@ -43,23 +44,22 @@ def describe(entry: LedgerEntry, players: Sequence[str]) -> str:
     return f"{who} {CONTRACTS[deal.contract]} {SUIT_SYMBOLS.get(deal.trump, '')}, {deal.tricks}: {LINES[entry.line]}"
 
 
-def describe_rows(rows, players: Sequence[str]) -> list[str]:
-    """describe() of each of a snapshot's rows (tables.snapshot.SnapshotRow): the same words, each translated once
-    for the whole ledger (a lazy word looks its catalogue up at every use, twice a row)."""
-    contracts = {contract: str(word) for contract, word in CONTRACTS.items()}
-    lines = {line: str(word) for line, word in LINES.items()}
-    described = []
-    for row in rows:
-        if row.void:
-            described.append(_("misdeal (%(dealer)s deals again)") % {"dealer": players[row.dealer]})
-            continue
-        who = players[row.hombre]
-        if row.ally is not None:
-            who += " + " + players[row.ally]
-        described.append(
-            f"{who} {contracts[row.contract]} {SUIT_SYMBOLS.get(row.trump, '')}, {row.tricks}: {lines[row.line]}"
-        )
-    return described
+def describe_row(row, players: Sequence[str]) -> str:
+    """describe() of a snapshot's row (tables.snapshot.SnapshotRow)."""
+    if row.void:
+        return _("misdeal (%(dealer)s deals again)") % {"dealer": players[row.dealer]}
+    who = players[row.hombre]
+    if row.ally is not None:
+        who += " + " + players[row.ally]
+    contracts, lines = _words(get_language())
+    return f"{who} {contracts[row.contract]} {SUIT_SYMBOLS.get(row.trump, '')}, {row.tricks}: {lines[row.line]}"
+
+
+@functools.lru_cache(maxsize=16)
+def _words(language: str) -> tuple[dict[Contract, str], dict[Line, str]]:
+    """The contracts' and the results' words in `language` (the active one): a lazy word looks its catalogue up at
+    every use, twice a deal of a ledger."""
+    return {c: str(word) for c, word in CONTRACTS.items()}, {line: str(word) for line, word in LINES.items()}
 
 
 def progress_words(view) -> str:

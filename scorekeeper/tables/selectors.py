@@ -8,7 +8,6 @@ from functools import cached_property
 
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
-from django.urls import reverse
 
 from scorekeeper.clubs.models import Player
 from scorekeeper.engine import (
@@ -23,9 +22,9 @@ from scorekeeper.engine import (
 )
 from scorekeeper.links import token_paths
 from scorekeeper.tables.models import Deal, DealChange, Signature, Table
-from scorekeeper.tables.presenters import describe, describe_record, describe_rows
+from scorekeeper.tables.presenters import describe, describe_record
 from scorekeeper.tables.signals import seat_notes
-from scorekeeper.tables.snapshot import Snapshot, SnapshotRow, TourTotal, event_session, snapshot_read
+from scorekeeper.tables.snapshot import Snapshot, TourTotal, event_session, snapshot_read
 
 __all__ = [
     "CorrectionPreview",
@@ -167,16 +166,6 @@ class TableView:
     @property
     def tours(self) -> tuple[TourTotal, ...]:
         return self.snapshot.tours
-
-    @cached_property
-    def ledger_rows(self) -> tuple[tuple[SnapshotRow, str, str], ...]:
-        """The ledger as the table page shows it, newest first: each deal (the snapshot's row), what was played
-        in words, and the address of its page."""
-        first = reverse("deal", args=[self.table.token, 1])
-        prefix = first[: -len("1/")]  # every deal's address but its position: one reverse() for the ledger
-        rows = self.snapshot.rows[::-1]
-        described = describe_rows(rows, self.session.players)
-        return tuple((row, summary, f"{prefix}{row.position}/") for row, summary in zip(rows, described, strict=True))
 
     def explained(self, position: int) -> LedgerEntry:
         """Deal `position` settled again with its explanation (a page shows one deal's, never every deal's)."""

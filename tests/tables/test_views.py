@@ -15,6 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scorekeeper.clubs.services import player_rename
 from scorekeeper.engine import Contract, DealRecord, Penalty, PenaltyKind
 from scorekeeper.events.models import EventLog
 from scorekeeper.events.services import event_close
@@ -221,6 +222,39 @@ def test_correcting_a_deal_replays_and_shows_the_audit(client):
     page = client.get(url(table, "deal", position=2)).content.decode()
     assert "Corrected" in page or "corrected" in page
     assert "“Ben had 5”" in page and "table link" in page
+
+
+def ledger_lines(response) -> list[str]:
+    """What the ledger says of each deal, newest first, as a phone reads it."""
+    html = response.content.decode().split('id="ledger"')[1]
+    return [re.sub(r"<[^>]+>", "", line) for line in re.findall(r'<tr class="what">(.*?)</tr>', html)][:-1]
+
+
+def test_a_ledger_line_follows_the_language_a_new_name_and_a_correction(client):
+    # A deal's line is drawn once and kept: each of these draws it again. The words are PC-6's, worked out by hand:
+    # Ann's solo with 5 tricks and Cat and Dan's alliance with 5 are short of 6 (remise), Ben's 3 lose to a
+    # defender (codille), Dan's 6 win.
+    table = make_table()
+    for position, fields in enumerate(PC6_POSTS, start=1):
+        post_deal(client, table, position, fields)
+    assert ledger_lines(client.get(url(table))) == [
+        "4. Dan solo ♠, 6: won",
+        "3. Cat + Dan alliance ♠, 5: remise",
+        "2. Ben solo ♠, 3: codille",
+        "1. Ann solo ♠, 5: remise",
+    ]
+    french = ledger_lines(client.get(url(table), HTTP_ACCEPT_LANGUAGE="fr"))
+    assert french[0] == "4. Dan sans prendre ♠, 6: gagné" and french[2] == "2. Ben sans prendre ♠, 3: codille"
+    player_rename(player=table.seat_1, name="Bea")
+    client.post(
+        url(table, "deal", position=2), {**BASE, **PC6_POSTS[1], "tricks": "5", "position": "2", "reason": "Bea had 5"}
+    )
+    assert ledger_lines(client.get(url(table))) == [
+        "4. Dan solo ♠, 6: won",
+        "3. Cat + Dan alliance ♠, 5: remise",
+        "2. Bea solo ♠, 5: remise corrected",
+        "1. Ann solo ♠, 5: remise",
+    ]
 
 
 def test_a_closed_event_link_reads_but_writes_nothing(client):
