@@ -72,8 +72,14 @@ class Table(models.Model):
     def changed(self) -> int:
         """Mark the table's fold as changed (call inside the transaction of the change, the table's row locked):
         its revision goes up by one, which this instance and the returned value give."""
-        Table.objects.filter(pk=self.pk).update(revision=models.F("revision") + 1)
-        self.revision += 1
+        # An instance read under the lock holds the stored revision: the next one is written as a value (the
+        # expression revision + 1 costs a save a quarter of this update's work). One read before the lock is
+        # caught by the condition: the database counts up then, and the instance takes its count.
+        if Table.objects.filter(pk=self.pk, revision=self.revision).update(revision=self.revision + 1):
+            self.revision += 1
+        else:
+            Table.objects.filter(pk=self.pk).update(revision=models.F("revision") + 1)
+            self.revision = Table.objects.values_list("revision", flat=True).get(pk=self.pk)
         return self.revision
 
     def opening(self, session: Session) -> TableState:
