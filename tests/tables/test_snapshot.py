@@ -91,3 +91,13 @@ def test_the_event_report_gives_one_number_per_table_the_standings_give_too():
     by_name = dict(round_one.lines)
     assert [by_name[p.name] for p in table.players] == [b - start for b in shared]
     assert sorted(s.account for s in report.standings) == sorted(shared)
+
+
+def test_a_change_through_an_instance_read_before_another_change_counts_from_the_stored_revision():
+    table = make_table()
+    before = Table.objects.get(pk=table.pk)
+    deal_record(table=table, position=1, record=PC6[0])  # revision 1
+    assert before.revision == 0
+    assert before.changed() == 2  # not 1: the stored revision moved since this instance was read
+    assert Table.objects.get(pk=table.pk).revision == 2
+    assert table_screen(table=table_by_token(token=table.token)).snapshot.revision == 2  # made again for it
