@@ -30,7 +30,8 @@ from scorekeeper.analysis.services import TableLine, club_tables, reference_part
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.collation import name_key
 from scorekeeper.engine import Contract
-from scorekeeper.events.models import Event
+from scorekeeper.events import units
+from scorekeeper.events.models import RULESET_CHOICES, Event
 from scorekeeper.ranking import rank_with_ties
 from scorekeeper.tables.presenters import CONTRACTS
 
@@ -108,17 +109,44 @@ class LadderLine:
         return self.chips / self.deals if self.deals else None
 
 
+UNIT_ORDER = ["chips", "points", "counters"]  # units played as often: chips first
+RULESET_NAMES = dict(RULESET_CHOICES)
+
+
+@dataclass
+class LadderSection:
+    """The season's tables of one unit (chips, points or counters: events.units), ranked: a unit is never added to
+    another."""
+
+    unit: str
+    rulesets: list[str]  # the rule sets played in it, most tables first
+    lines: list[LadderLine]
+    events: int
+    tables: int
+    deals: int
+
+    @property
+    def names(self) -> str:
+        """The rule sets played in it, by name: "Parlett chips, Modern chips"."""
+        return ", ".join(str(RULESET_NAMES[ruleset]) for ruleset in self.rulesets)
+
+
 @dataclass
 class Ladder:
     club: Club
     year: int
-    lines: list[LadderLine]
+    sections: list[LadderSection]  # one per unit played in the season, the most played first
     events: int
     tables: int
     deals: int
     order: str
     # The rating of the five best rated, event after event of the season (from where each started it).
     rating_series: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def lines(self) -> list[LadderLine]:
+        """The lines of the season's most played unit (the only one, at most clubs)."""
+        return self.sections[0].lines if self.sections else []
 
 
 def _season_start(run: RatingRun, player_id: int, season_events: set[int]) -> float:
@@ -148,7 +176,9 @@ def _rating_series(run: RatingRun, events: list[int], players: list[LadderLine])
 def ladder(*, club: Club, year: int, order: str = "chips", events: Collection[int] | None = None) -> Ladder:
     """The players of a season: chips won, chips per deal, events attended, and the rating at the season's end
     (rated over every table of the club up to then). Ranked by chips, or by rating (order="rating"). `events`:
-    only these events' tables count (the club's public site: its closed events, whose results are final)."""
+    only these events' tables count (the club's public site: its closed events, whose results are final). A club
+    that played rule sets of different units gets a section for each: chips, points and counters are never added
+    together."""
     tables = club_tables(club=club)
     if events is not None:
         tables = [t for t in tables if t.event_id in events]
@@ -157,9 +187,35 @@ def ladder(*, club: Club, year: int, order: str = "chips", events: Collection[in
     season = [t for t in until if t.date.year == year]
     season_events = list(dict.fromkeys(t.event_id for t in season))
     in_season = set(season_events)
+    by_unit: dict[str, list[TableLine]] = defaultdict(list)
+    for t in season:
+        by_unit[units.unit(t.ruleset)].append(t)
+    order = "rating" if order == "rating" else "chips"
+    sections = [
+        _section(unit, played, run, in_season, order, club)
+        for unit, played in sorted(by_unit.items(), key=lambda item: (-len(item[1]), UNIT_ORDER.index(item[0])))
+    ]
+    everyone = {line.player.pk: line for section in sections for line in section.lines}
+    best = sorted(everyone.values(), key=lambda line: -line.rating.value)[:5]
+    return Ladder(
+        club,
+        year,
+        sections,
+        len(season_events),
+        len(season),
+        sum(t.deals for t in season),
+        order,
+        _rating_series(run, season_events, best),
+    )
+
+
+def _section(
+    unit: str, played: list[TableLine], run: RatingRun, in_season: set[int], order: str, club: Club
+) -> LadderSection:
+    """The ladder of the season's tables of one unit."""
     lines: dict[int, LadderLine] = {}
     events: dict[int, set[int]] = defaultdict(set)
-    for t in season:
+    for t in played:
         for seat, player_id in enumerate(t.seats):
             line = lines.setdefault(player_id, LadderLine(player=None))  # type: ignore[arg-type]
             line.chips += t.changes[seat]
@@ -178,16 +234,12 @@ def ladder(*, club: Club, year: int, order: str = "chips", events: Collection[in
         return (-line.chips, -line.events)
 
     ordered = rank_with_ties(lines.values(), key=key, then=lambda line: name_key(line.player.name, club.language))
-    best = sorted(ordered, key=lambda line: -line.rating.value)[:5]
-    return Ladder(
-        club,
-        year,
-        ordered,
-        len(season_events),
-        len(season),
-        sum(t.deals for t in season),
-        "rating" if order == "rating" else "chips",
-        _rating_series(run, season_events, best),
+    counts: dict[str, int] = defaultdict(int)
+    for t in played:
+        counts[t.ruleset] += 1
+    rulesets = sorted(counts, key=lambda ruleset: -counts[ruleset])
+    return LadderSection(
+        unit, rulesets, ordered, len({t.event_id for t in played}), len(played), sum(t.deals for t in played)
     )
 
 

@@ -193,3 +193,39 @@ def test_refresh_digests_command_makes_every_digest(history):
     assert "3 tables up to date" in out.getvalue()
     assert TableDigest.objects.count() == 3
     assert sorted(d.changes for d in TableDigest.objects.all()) == [[-4, -28, -28, 60]] * 3
+
+
+def test_a_season_of_chips_and_points_ranks_each_unit_apart(client, history):
+    # PC-6 played again in May under Parlett points, where the hombre alone scores: Ann -20 (a remise), Ben -80 (a
+    # codille), Cat -30 (her alliance's remise), Dan +40.
+    club = history["club"]
+    may = event_create(club=club, name="May", date=dt.date(2026, 5, 7), ruleset="parlett-points")
+    seats = [history[name] for name in ("ann", "ben", "cat", "dan")]
+    table = table_create(event=may, number=1, players=seats, first_dealer=3)
+    for position, record in enumerate(PC6, start=1):
+        deal_record(table=table, position=position, record=record)
+    board = ladder(club=history["club"], year=2026)
+    chips, points = board.sections
+    # The chips are the two chips evenings' alone, as test_season_ladder has them.
+    assert (chips.unit, chips.rulesets) == ("chips", ["parlett-chips"])
+    assert (chips.events, chips.tables, chips.deals) == (2, 2, 8)
+    assert [(line.player.name, line.chips, line.events) for line in chips.lines] == [
+        ("Dan", 120, 2),
+        ("Ann", -4, 1),
+        ("Eve", -4, 1),
+        ("Ben", -56, 2),
+        ("Cat", -56, 2),
+    ]
+    assert (points.unit, points.events, points.tables, points.deals) == ("points", 1, 1, 4)
+    assert [(line.rank, line.player.name, line.chips) for line in points.lines] == [
+        (1, "Dan", 40),
+        (2, "Ann", -20),
+        (3, "Cat", -30),
+        (4, "Ben", -80),
+    ]
+    assert (board.events, board.tables, board.deals) == (3, 3, 12)
+    client.force_login(history["director"])
+    html = client.get(reverse("season", args=[club.pk]) + "?year=2026").content.decode()
+    assert "<h2>Parlett chips</h2>" in html and "<h2>Parlett points</h2>" in html
+    assert html.count("+120") == 1 and ">+40<" in html
+    assert "Chips, points and counters are never added together" in html

@@ -105,3 +105,28 @@ def test_the_pot_shared_at_the_end_of_the_round_is_its_own_part_on_a_phone(live_
     # Its five columns in sight, the last one included, without scrolling the table sideways.
     assert luck.evaluate("table => table.parentElement.scrollWidth <= table.parentElement.clientWidth")
     page.screenshot(path=str(screenshot_dir / "event-analysis-pot-shared.png"), full_page=True)
+
+
+def test_a_season_of_two_units_shows_a_ladder_for_each_on_a_phone(client, live_server, page: Page, screenshot_dir):
+    director = make_user("director", "a-long-test-password")
+    club = make_club("Bath Quadrille Circle", directors=[director])
+    players = [player_create(club=club, name=name) for name in NAMES]
+    season_of_evenings(club, players, 3, random.Random(7))
+    points = event_create(club=club, name="Points", date=dt.date(2026, 6, 7), ruleset="parlett-points")
+    session = Session(RuleSet.PARLETT_POINTS, Options())
+    deals = [deal for deal, _ in random_table(random.Random(8), session, 8, void_rate=0)]
+    table = table_create(event=points, number=1, players=players[:4], first_dealer=deals[0].dealer)
+    for position, deal in enumerate(deals, start=1):
+        deal_record(table=table, position=position, record=deal)
+    client.force_login(director)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/clubs/{club.pk}/season/?year=2026")
+    expect(page.get_by_role("heading", name="Parlett chips")).to_be_visible()
+    expect(page.get_by_role("heading", name="Parlett points")).to_be_visible()
+    expect(page.locator("table.ladder")).to_have_count(2)
+    expect(page.locator("table.ladder").nth(1).locator("th").nth(2)).to_have_text("Points")
+    expect(page.locator("table.ladder").nth(1).locator("tbody tr")).to_have_count(4)
+    assert fits_the_phone(page)
+    page.screenshot(path=str(screenshot_dir / "season-ladder-two-units.png"), full_page=True)

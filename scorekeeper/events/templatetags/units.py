@@ -17,3 +17,9 @@ def unit_column(ruleset: str) -> str:
 @register.simple_tag
 def start_each(event) -> str:
     return units.each(event.ruleset, event.start)
+
+
+@register.simple_tag
+def unit_word(ruleset: str) -> str:
+    """The unit in a sentence: "chips", "points", "counters"."""
+    return units.axis(ruleset)
