@@ -119,7 +119,7 @@ class DealForm(forms.Form):
 
     def __init__(self, *args, session: Session, eligible: tuple[int, ...] = (), held: int = 0, **kwargs) -> None:
         # BaseForm.__init__ deep-copies base_fields (1 ms a form, a preview tap each); fields prepared once for
-        # the session's players and options in this language stand in for them, and each form gets its own copies
+        # the session's players and options in this language stand in for them, shared by its forms
         # (_SessionFields).
         options = session.options
         self.base_fields = _session_fields(
@@ -343,11 +343,12 @@ def _reading(session: Session, contract: Contract, ally_named: bool, held: bool)
 
 class _SessionFields(dict):
     """A form class's fields with the choices and labels of one session in one language (see _session_fields),
-    shared by the forms of that session: BaseForm.__init__ deep-copies base_fields, and the copy of these is a copy
-    of each field and its widget, sharing only what nobody changes (choices, labels, messages, validators)."""
+    shared by the forms of that session. BaseForm.__init__ deep-copies base_fields so that a form may change its
+    fields; validating and rendering a form only read them, so the copy of these is a new dictionary of the same
+    fields, and the one form that changes a field (CorrectionForm's reason) takes its own copy of it first."""
 
     def __deepcopy__(self, memo) -> dict:
-        return {name: _own_copy(field) for name, field in self.items()}
+        return dict(self)
 
 
 def _own_copy(field: forms.Field) -> forms.Field:
@@ -425,3 +426,7 @@ class CorrectionForm(DealForm):
         ),
         error_messages={"required": _("Say why this deal is corrected: the reason is kept in its history.")},
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["reason"] = _own_copy(self.fields["reason"])  # a page may make it optional (_SessionFields)

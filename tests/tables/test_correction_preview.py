@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scorekeeper.tables.forms import CorrectionForm
 from scorekeeper.tables.models import DealChange
 from scorekeeper.tables.selectors import table_ledger
 from scorekeeper.tables.services import deal_record
@@ -61,3 +62,16 @@ def test_a_preview_does_not_need_a_reason_but_a_save_does(client):
     assert "With this correction" in client.post(url, {**fields, "action": "preview"}).content.decode()
     html = client.post(url, {**fields, "action": "save"}).content.decode()
     assert 'class="error"' in html and "Say why this deal is corrected" in html
+
+
+def test_a_correction_form_that_makes_its_reason_optional_leaves_the_next_one_asking_for_it():
+    # A table's deal forms share their fields; a page that makes a form's reason optional changes that form only.
+    table = make_table()
+    session = table.session()
+    fields = {**BASE, "hombre": "1", "contract": "solo", "trump": "S", "tricks": "5", "position": "2"}
+    first = CorrectionForm(fields, session=session)
+    first.fields["reason"].required = False
+    assert first.is_valid()
+    second = CorrectionForm(fields, session=session)
+    assert not second.is_valid()
+    assert second.errors["reason"] == ["Say why this deal is corrected: the reason is kept in its history."]
