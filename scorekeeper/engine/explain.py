@@ -10,6 +10,7 @@ so a test can check that an explanation's figures add up to the settlement (A-72
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -140,8 +141,16 @@ ENGLISH = Words(
 
 
 def render(notes: Sequence[Note], players: Sequence[str], words: Words = ENGLISH) -> str:
-    """The notes as sentences, in the language of `words`."""
-    return " ".join(_sentence(n, players, words) for n in notes)
+    """The notes as sentences, in the language of `words`. A penalty given several times (the same note, once a
+    time) is said once, with the count."""
+    sentences = []
+    for n, run in itertools.groupby(notes):
+        times = len(list(run))
+        if times > 1 and n.code == "penalty":
+            sentences.append(_penalties(n, _Say(players, words), times))
+        else:
+            sentences.extend([_sentence(n, players, words)] * times)
+    return " ".join(sentences)
 
 
 def _names(players: Sequence[str], seats: Sequence[int], w: Words) -> str:
@@ -385,6 +394,34 @@ def _penalty(n: Note, say: _Say) -> str:
     if len(a["seats"]) == 1:
         return _("Penalty (%(kind)s): %(seats)s puts %(amount)s into the pot.") % values
     return _("Penalty (%(kind)s): %(seats)s put %(amount)s%(shares)s into the pot.") % values
+
+
+def _penalties(n: Note, say: _Say, times: int) -> str:
+    """The same penalty given `times` times, in one sentence."""
+    a, w = n.args, say.w
+    values = {
+        "kind": _penalty_kind(a["kind"], w),
+        "seats": say.group(a),
+        "amount": a["amount"],
+        "shares": say.shares(a),
+        "count": times,
+        "total": a["amount"] * times,
+    }
+    if len(a["seats"]) == 1:
+        text = w.ngettext(
+            "Penalty (%(kind)s), %(count)s time: %(seats)s puts %(amount)s into the pot each time, %(total)s in all.",
+            "Penalty (%(kind)s), %(count)s times: %(seats)s puts %(amount)s into the pot each time, %(total)s in all.",
+            times,
+        )
+    else:
+        text = w.ngettext(
+            "Penalty (%(kind)s), %(count)s time: %(seats)s put %(amount)s%(shares)s into the pot each time, "
+            "%(total)s in all.",
+            "Penalty (%(kind)s), %(count)s times: %(seats)s put %(amount)s%(shares)s into the pot each time, "
+            "%(total)s in all.",
+            times,
+        )
+    return text % values
 
 
 def _mc_bonus(n: Note, say: _Say) -> str:

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
 import pytest
 
-from scorekeeper.engine import RuleSet, fold, settle_document
+from scorekeeper.engine import (
+    Contract,
+    DealRecord,
+    Penalty,
+    PenaltyKind,
+    RuleSet,
+    Session,
+    fold,
+    settle_deal,
+    settle_document,
+)
 from scorekeeper.engine.explain import flows, render
+from scorekeeper.engine.ledger import opening_state
 from scorekeeper.engine.options import Options
 from scorekeeper.engine.simulate import random_session, random_table
 from tests.engine.helpers import document
@@ -63,6 +75,10 @@ def check_entry(session, before, entry) -> list[str]:
     text = render(entry.notes, session.players)
     stated = {int(x) for x in re.findall(r"\d+", text)}
     allowed = {1} | {abs(v) for n in entry.notes for v in numbers_in(n.args)}
+    for n, run in itertools.groupby(entry.notes):  # a penalty given several times is said once: its count, its total
+        times = len(list(run))
+        if n.code == "penalty" and times > 1:
+            allowed |= {times, n["amount"] * times}
     if stated - allowed:
         problems.append(f"{text!r} states {sorted(stated - allowed)}, which no note holds")
     # Signed figures are the PP calculation and MC's bonus parts; any other amount is a size, never negative.
@@ -198,3 +214,18 @@ def test_mc_bonuses_that_cancel_out_are_still_shown():
         {"record.allow_play_on_after_premiers": True},
     )
     assert "The bonuses cancel out (matadors 1, premiers 1, vole -2): nothing more is paid." in texts[0]
+
+
+def test_a_penalty_given_seven_times_is_said_once_with_its_count():
+    # Parlett chips, Dan deals: each antes 1, Ann's solo with 6 tricks wins the stake of 4, and Ben's renounce,
+    # given seven times, costs him 4 into the pot each time: Ann 0 - 1 + 4 = +3, Ben -1 - 28 = -29.
+    session = Session(RuleSet.PARLETT_CHIPS, Options(), players=("Ann", "Ben", "Cat", "Dan"))
+    renounces = Penalty(PenaltyKind.RENOUNCE, seats=(1,), count=7)
+    record = DealRecord(dealer=3, contract=Contract.SOLO, hombre=0, trump="S", tricks=6, penalties=(renounces,))
+    entry = settle_deal(session, opening_state(session), record, 1, explain=True)
+    assert entry.deltas == (3, -29, -1, -1)
+    assert render(entry.notes, session.players) == (
+        "Ann plays solo, 6 tricks: won. Each player puts 1 into the pot. Stake 4: Ann takes 4. "
+        "Penalty (renounce), 7 times: Ben puts 4 into the pot each time, 28 in all."
+    )
+    assert tuple(flows(entry.notes)[0]) == entry.deltas  # the notes still state every payment
