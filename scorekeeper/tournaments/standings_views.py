@@ -64,6 +64,9 @@ def standings_context(
         "teams": SimpleLazyObject(lambda: pages.team_rows(view)),
         "round": round_number,
         "shown_round": shown,
+        # Its results are final once every table of it has played (the report says which tables still play); read
+        # inside the cached parts, like every figure.
+        "shown_finished": SimpleLazyObject(lambda: any(r.round == shown and r.finished for r in view.rounds)),
         "tables": SimpleLazyObject(lambda: pages.table_rows(view, shown)),
         "rounds": view.started,
         "explained": SimpleLazyObject(lambda: pages.explained(view)),

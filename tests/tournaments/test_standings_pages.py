@@ -193,3 +193,10 @@ def test_the_live_board_follows_each_new_deal_and_each_reader_s_language(client,
     after = client.get(url, headers={"HX-Request": "true"}).content.decode()
     assert "playing, 7/8" not in after and "Round 3: the tables" in after
     assert _rows(after) != _rows(before)
+
+
+def test_a_round_s_results_are_offered_so_far_while_one_of_its_tables_plays(client, director_event):
+    now = client.get(reverse("tournament-standings", args=[director_event.pk])).content.decode()
+    assert "Round 3 results so far (PDF)" in now  # round 3's table 1 is one deal short
+    after_two = client.get(reverse("tournament-standings", args=[director_event.pk]), {"round": 2}).content.decode()
+    assert "Round 2 results (PDF)" in after_two and "so far" not in after_two
