@@ -30,4 +30,11 @@ def document(request: HttpRequest, name: str) -> HttpResponse:
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    return render(request, "404.html", status=404)
+    # A table's address whose link no table has: mistyped, or replaced by the director (the old one stops working).
+    match = request.resolver_match
+    table_link = match is not None and match.url_name in TABLE_PAGES
+    context = {"table_link": table_link, "posted": table_link and request.method == "POST"}
+    return render(request, "404.html", context, status=404)
+
+
+TABLE_PAGES = {"table", "table-preview", "table-misdeal", "table-sign", "deal", "deal-strike", "table-import"}

@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
+from scorekeeper.events.services import table_link_renew
 from scorekeeper.links import absolute_url, is_loopback_host
 from tests.factories import make_table, make_user
 
@@ -28,6 +29,21 @@ def test_unknown_address_gets_the_site_404_without_the_url_list(client):
     text = response.content.decode()
     assert "Page not found" in text and 'class="topbar"' in text
     assert "URLconf" not in text and "admin/" not in text
+
+
+def test_a_deal_saved_on_a_replaced_table_link_is_said_not_saved(client):
+    table = make_table()
+    old = table.token
+    table_link_renew(table=table)
+    saved = client.post(reverse("table", kwargs={"token": old}), {"position": "1", "contract": "solo"})
+    assert saved.status_code == 404
+    text = saved.content.decode()
+    assert "If the director has given this table a new link, this one no longer works" in text
+    assert "What you entered was not saved" in text
+    opened = client.get(reverse("table", kwargs={"token": old})).content.decode()
+    assert "this one no longer works" in opened and "not saved" not in opened
+    elsewhere = client.get("/no/such/page/").content.decode()
+    assert "this one no longer works" not in elsewhere
 
 
 def test_an_error_gets_the_site_500_without_debug_text(client, settings):
