@@ -42,6 +42,7 @@ class SheetHeader:
     players: tuple[str, str, str, str]
     start: int
     store_heading: str = ""  # the last column: the pot, the board, or PP's multiplier
+    substitutes: tuple[str, ...] = ()  # a tournament's substitutes (T-25), each in a sentence
 
 
 @dataclass(frozen=True)

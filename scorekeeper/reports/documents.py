@@ -102,6 +102,7 @@ def _header(h: SheetHeader, heading: str) -> list:
             TEXT,
         ),
         _text(_("Seats in playing order (to the right): %(seats)s") % {"seats": seats}, TEXT),
+        *(_text(line, TEXT) for line in h.substitutes),
         Spacer(1, 4),
     ]
     return story

@@ -17,7 +17,14 @@ from scorekeeper.engine.tournament.scores import TournamentOptions
 from scorekeeper.events.models import Event
 from scorekeeper.tables.models import Signature, Table
 from scorekeeper.tables.snapshot import snapshots_read
-from scorekeeper.tournaments.models import Entrant, PhysicalTable, PlannedRound, PlannedTable, Tournament
+from scorekeeper.tournaments.models import (
+    Entrant,
+    PhysicalTable,
+    PlannedRound,
+    PlannedTable,
+    Substitute,
+    Tournament,
+)
 from scorekeeper.tournaments.standings import tournament_standings
 
 
@@ -320,3 +327,16 @@ def schedule_verification(*, tournament: Tournament) -> Verification:
     }
     differing = tuple(sorted(set(found.differing_rounds) | altered))
     return replace(found, same_schedule=not differing, differing_rounds=differing)
+
+
+def table_substitutes(*, table: Table) -> list[tuple[int, str, int]]:
+    """Who took a seat of `table` from which deal position (T-25): (seat, name, from_deal) in seat and deal order;
+    none, without a query, for a club evening's table."""
+    if table.event.kind != Event.Kind.TOURNAMENT:
+        return []
+    found = (
+        Substitute.objects.filter(planned_table__table=table)
+        .order_by("seat", "from_deal")
+        .values_list("seat", "name", "player__name", "from_deal")
+    )
+    return [(seat, player_name or name, from_deal) for seat, name, player_name, from_deal in found]

@@ -4,6 +4,7 @@ for that seat, whose round it is, and sees who plays it."""
 from __future__ import annotations
 
 import re
+import subprocess
 
 import pytest
 from django.db import connection
@@ -11,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.engine import Contract, DealRecord
+from scorekeeper.reports import documents, gather
 from scorekeeper.tables.services import deal_record
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import PlannedTable
@@ -53,3 +55,34 @@ def test_a_club_evenings_table_asks_nothing_more(client):
         page = client.get(url).content.decode()
     assert "played by" not in page
     assert not [q["sql"] for q in queries.captured_queries if "substitute" in q["sql"]]
+
+
+def test_the_score_sheet_says_who_played_a_seat_from_which_deal(tmp_path):
+    tournament, _, _ = make_tournament()
+    services.tournament_confirm(tournament=tournament)
+    services.round_open(tournament=tournament, number=1)
+    planned = PlannedTable.objects.select_related("table").get(round__tournament=tournament, round__number=1, number=1)
+    table = planned.table
+    first, second = table.first_dealer, (table.first_dealer + 1) % 4
+    deal_record(
+        table=table, position=1, record=DealRecord(dealer=first, contract=Contract.SOLO, hombre=0, trump="S", tricks=6)
+    )
+    deal_record(table=table, position=2, record=DealRecord(dealer=second, void=True))  # a misdeal: no number
+    deal_record(
+        table=table, position=3, record=DealRecord(dealer=second, contract=Contract.SOLO, hombre=1, trump="S", tricks=6)
+    )
+    # Positions 1, 2 (the misdeal), 3 are deals 1, -, 2; position 4, the next, will be deal 3.
+    services.substitute_add(planned_table=planned, seat=2, from_deal=2, name="Zoe <b>")
+    services.substitute_add(planned_table=planned, seat=0, from_deal=4, name="Yann")
+    header = gather.sheet_for(table).header
+    entrants = table.players
+    assert header.substitutes == (
+        f"Seat 1, {entrants[0].name}: played by Yann from deal 3.",
+        f"Seat 3, {entrants[2].name}: played by Zoe <b> from deal 2.",
+    )
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(documents.table_sheet(gather.sheet_for(table)))
+    text = " ".join(
+        subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout.split()
+    )
+    assert "played by Zoe <b> from deal 2." in text  # the name as typed, never markup
