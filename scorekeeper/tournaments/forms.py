@@ -482,11 +482,13 @@ class SubstituteForm(forms.Form):
     name = forms.CharField(
         label=_("Substitute"), max_length=80, error_messages={"required": _("Type the substitute's name.")}
     )
+    # Empty: the table's next deal, the usual case (a substitute sits in now); a deal already played, when the
+    # substitution is recorded after the fact.
     from_deal = forms.IntegerField(
-        label=_("From deal"),
+        label=_("From deal (empty: the next one)"),
         min_value=1,
         max_value=10_000,
-        initial=1,
+        required=False,
         error_messages={
             "invalid": _("Enter the number of the first deal the substitute plays."),
             "min_value": _("Enter the number of the first deal the substitute plays."),

@@ -353,11 +353,18 @@ def keep_apart_add(*, tournament: Tournament, first: Entrant, second: Entrant, u
 
 @transaction.atomic
 def substitute_add(
-    *, planned_table: PlannedTable, seat: int, from_deal: int, name: str = "", player: Player | None = None, user=None
+    *,
+    planned_table: PlannedTable,
+    seat: int,
+    from_deal: int | None,
+    name: str = "",
+    player: Player | None = None,
+    user=None,
 ) -> Substitute:
-    """A substitute takes `seat` from deal `from_deal` (its 1-based position, void records included) to the end of
-    the table-round (T-25). The seat's table score stays the entrant's (`substitute.score = entrant`), so the rounds
-    not started are planned again with nothing changed but the record."""
+    """A substitute takes `seat` from deal `from_deal` (its 1-based position, void records included; None: the
+    table's next deal) to the end of the table-round (T-25). The seat's table score stays the entrant's
+    (`substitute.score = entrant`), so the rounds not started are planned again with nothing changed but the
+    record."""
     planned_table = PlannedTable.objects.select_related("round__tournament__event", "table").get(pk=planned_table.pk)
     tournament = _locked(planned_table.round.tournament)
     table = planned_table.table
@@ -371,6 +378,8 @@ def substitute_add(
     if player is not None and tournament.entrants.filter(player=player).exists():
         raise _refuse("request_invalid", "player", "an entrant cannot be a substitute (T-25)")
     last = Deal.objects.filter(table=table).count()
+    if from_deal is None:
+        from_deal = last + 1
     if not 1 <= from_deal <= last + 1:
         raise _refuse("request_invalid", "from_deal", f"the first deal is a position from 1 to {last + 1}")
     if Substitute.objects.filter(planned_table=planned_table, seat=seat, from_deal=from_deal).exists():

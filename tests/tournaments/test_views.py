@@ -6,8 +6,10 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.clubs.models import Player
+from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.events.models import Event
 from scorekeeper.tables.models import Table
+from scorekeeper.tables.services import deal_record
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import PhysicalTable, PlannedTable, Tournament
 from tests.factories import make_club, make_user
@@ -373,3 +375,17 @@ def test_a_round_whose_tables_have_all_ended_is_said_ended(director):
     page = client.get(reverse("tournament", kwargs={"event_id": tournament.event_id})).content.decode()
     summaries = [" ".join(s.split()) for s in re.findall(r"<summary>(.*?)</summary>", page, re.DOTALL)]
     assert summaries[:3] == ["Round 1 · session 1 · ended", "Round 2 · session 1 · started", "Round 3 · session 1"]
+
+
+def test_a_substitute_without_a_first_deal_takes_the_seat_from_the_next_deal(director):
+    client, club = director
+    tournament, _, _ = make_tournament(club=club)
+    services.tournament_confirm(tournament=tournament)
+    services.round_open(tournament=tournament, number=1)
+    planned = tournament.planned_rounds.get(number=1).tables.get(number=1)
+    table = planned.table
+    deal = DealRecord(dealer=table.first_dealer, contract=Contract.SOLO, hombre=0, trump="S", tricks=6)
+    deal_record(table=table, position=1, record=deal)
+    response = change(client, tournament, "substitute", {"table": planned.pk, "seat": "2", "name": "Zoe"})
+    assert response.status_code == 302
+    assert list(planned.substitutes.values_list("seat", "name", "from_deal")) == [(2, "Zoe", 2)]  # one deal played
