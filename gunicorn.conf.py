@@ -35,7 +35,7 @@ def on_starting(server) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
     # The workers' shared cache of tournament standings (settings.CACHES): a new directory each start, so that
     # nothing drawn by an earlier version of the templates or the code is ever read; set before the settings load.
-    os.environ["STANDINGS_CACHE_DIR"] = tempfile.mkdtemp(prefix="quadrille-standings-")
+    os.environ["STANDINGS_CACHE_DIR"] = standings_directory()
     import django
 
     django.setup()
@@ -56,6 +56,29 @@ def on_starting(server) -> None:
         sys.stderr.write("\n".join(dict.fromkeys(problems)) + "\n")
         on_exit(server)
         sys.exit(1)
+
+
+STANDINGS_PREFIX = "quadrille-standings-"
+
+
+def standings_directory() -> str:
+    """A new directory for the standings cache, named after this server's process. The directories of servers that
+    are gone without removing theirs (killed, or the machine stopped) are removed first."""
+    for old in Path(tempfile.gettempdir()).glob(STANDINGS_PREFIX + "*"):
+        pid = old.name.removeprefix(STANDINGS_PREFIX).split("-", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(old, ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{STANDINGS_PREFIX}{os.getpid()}-")
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # no signal sent: whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    return True
 
 
 def on_exit(server) -> None:

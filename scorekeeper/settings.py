@@ -128,7 +128,8 @@ CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # A tournament's standings and boards, kept under digests of what they are made of (tournaments.standings).
     # Under gunicorn its workers share them in a directory of files the server makes when it starts and removes when
-    # it stops (gunicorn.conf.py): a change of the tournament is then ranked and drawn once, not once a worker.
+    # it stops, or the next start does after a kill (gunicorn.conf.py): a change of the tournament is then ranked
+    # and drawn once, not once a worker.
     # Elsewhere (runserver, the tests, a command) each process keeps its own.
     "standings": (
         {

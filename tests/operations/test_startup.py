@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -244,3 +246,20 @@ def test_the_address_printed_is_one_the_server_lets_in():
         assert validate_host(domain, startup.allowed_hosts_with(loopback, [printed]))
     assert startup.allowed_hosts_with(loopback, ["http://127.0.0.2:8000"]) == [*loopback, "127.0.0.2"]
     assert startup.allowed_hosts_with(loopback, ["http://localhost:8000"]) == loopback
+
+
+def test_a_server_removes_the_standings_cache_a_killed_server_left(tmp_path, monkeypatch):
+    spec = importlib.util.spec_from_file_location("gunicorn_conf", ROOT / "gunicorn.conf.py")
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a server killed with kill -9: its process is gone, its directory is not
+    killed = tmp_path / f"quadrille-standings-{gone.pid}-abc123"
+    running = tmp_path / f"quadrille-standings-{os.getppid()}-def456"  # another server, still serving
+    for directory in (killed, running):
+        directory.mkdir()
+        (directory / "entry.djcache").write_text("kept figures")
+    made = Path(conf.standings_directory())
+    assert not killed.exists() and running.exists()
+    assert made.parent == tmp_path and made.name.startswith(f"quadrille-standings-{os.getpid()}-")
