@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.analysis.selectors import Ladder, PlayerAnalysis
 from scorekeeper.drawing.charts import line_chart, svg
+from scorekeeper.events import units
 
 # 12 units on a 360-unit drawing: at least 11 px on a 390 px phone, where the chart is about 335 px wide.
 PHONE_CHART = {"width": 360, "height": 230, "font_size": 12}
@@ -28,12 +29,13 @@ def _chart(ident: str, name: str, values: list, title: str, y_label: str) -> str
 def player_charts(page: PlayerAnalysis, prefix: str = "") -> tuple[str, str]:
     """The player's chips and rating, event after event."""
     name = page.player.name
+    titles = {"points": _("Points won, event after event"), "counters": _("Counters won, event after event")}
     chips = _chart(
         f"{prefix}chips",
         name,
         [chips for _event, chips in page.chips_history],
-        _("Chips won, event after event"),
-        _("chips"),
+        titles.get(page.unit) or _("Chips won, event after event"),
+        units.axis(page.ruleset),
     )
     rating = _chart(
         f"{prefix}rating",

@@ -265,6 +265,10 @@ class PlayerAnalysis:
     chips_history: list[tuple[Event, int]]
     called: list[Partner] = field(default_factory=list)
     called_by: list[Partner] = field(default_factory=list)
+    # The figures count the tables of one unit (events.units): the player's most played, or the one asked for.
+    unit: str = "chips"
+    ruleset: str = "parlett-chips"  # the rule set most played in that unit: what the page words the unit after
+    units: list[str] = field(default_factory=list)  # every unit the player played in the scope, most played first
 
 
 def _figures_of(player_id: int, tables: list[TableLine]) -> PlayerFigures:
@@ -283,12 +287,21 @@ def player_event_figures(*, event: Event, player: Player) -> PlayerFigures:
     return _figures_of(player.pk, tables)
 
 
-def player_analysis(*, player: Player, year: int | None = None) -> PlayerAnalysis:
-    """A player's figures over the club's history (or one season), his rating and its history."""
+def player_analysis(*, player: Player, year: int | None = None, unit: str | None = None) -> PlayerAnalysis:
+    """A player's figures over the club's history (or one season), his rating and its history. The figures count
+    the tables of one unit, `unit` or the one he played most: chips, points and counters are never added up."""
     club = player.club
     tables = club_tables(club=club)
     years = sorted({t.date.year for t in tables if player.pk in t.seats}, reverse=True)
-    mine = [t for t in tables if player.pk in t.seats and (year is None or t.date.year == year)]
+    played = [t for t in tables if player.pk in t.seats and (year is None or t.date.year == year)]
+    by_unit: dict[str, list[TableLine]] = defaultdict(list)
+    for t in played:
+        by_unit[units.unit(t.ruleset)].append(t)
+    ordered_units = sorted(by_unit, key=lambda u: (-len(by_unit[u]), UNIT_ORDER.index(u)))
+    chosen = unit if unit in by_unit else (ordered_units[0] if ordered_units else "chips")
+    mine = by_unit.get(chosen, [])
+    rulesets = [t.ruleset for t in mine]
+    ruleset = max(dict.fromkeys(rulesets), key=rulesets.count) if rulesets else "parlett-chips"
     figures = _figures_of(player.pk, mine)
     run = rating_run(club, tables if year is None else [t for t in tables if t.date.year <= year])
     event_ids = {e for e, _ in run.history.get(player.pk, [])} | {e for e, _ in figures.series}
@@ -315,6 +328,9 @@ def player_analysis(*, player: Player, year: int | None = None) -> PlayerAnalysi
         chips_history=[(events[e], chips) for e, chips in figures.series],
         called=partners(figures.called),
         called_by=partners(figures.called_by),
+        unit=chosen,
+        ruleset=ruleset,
+        units=ordered_units,
     )
 
 

@@ -38,7 +38,7 @@ def player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
     person = get_object_or_404(Player, pk=player_id, club=club)
     text = request.GET.get("year", "")
     year = season_year(request.GET.get("year")) if text else None
-    page = player_analysis(player=person, year=year)
+    page = player_analysis(player=person, year=year, unit=request.GET.get("unit"))
     chips, rating = player_charts(page)
     contracts = [
         (CONTRACTS[Contract(name)], figures)

@@ -21,7 +21,12 @@ def column(ruleset: str) -> str:
 
 def axis(ruleset: str) -> str:
     """A chart's vertical axis."""
-    return {"points": _("points"), "counters": _("counters")}.get(unit(ruleset)) or _("chips")
+    return unit_words(unit(ruleset))
+
+
+def unit_words(name: str) -> str:
+    """A unit ("chips", "points", "counters") in a sentence, in the reader's language."""
+    return {"points": _("points"), "counters": _("counters")}.get(name) or _("chips")
 
 
 def each(ruleset: str, count: int) -> str:

@@ -135,7 +135,7 @@ class PersonalReport:
     series: list[int]  # the account after each deal; a table's end-of-round share with its last deal
     generated: str = ""
     rating: list[float] = field(default_factory=list)  # the club rating after each event (season reports)
-    unit: str = "parlett-chips"  # the rule set's id, whose unit the figures are in (a season's are in chips)
+    unit: str = "parlett-chips"  # the rule set's id, whose unit the figures are in (a season's: his most played)
     link: str = ""  # the player's own page, printed as a QR code when given
     shared: int = 0  # what the end-of-round rule gave him of what was left on his tables, in no deal
 

@@ -309,13 +309,17 @@ def personal_report_for(event: Event, player) -> PersonalReport:
     return dataclasses.replace(report, unit=event.ruleset)
 
 
-def personal_season_for(club, player, year: int) -> PersonalReport:
-    """One player's season: every deal of the club's events of the year; the account is the total change, the
-    end-of-round rule included."""
-    page = player_analysis(player=player, year=year)
+def personal_season_for(club, player, year: int, unit: str | None = None) -> PersonalReport:
+    """One player's season: every deal of the club's events of the year in one unit (`unit`, else the one he played
+    most: units are never added up); the account is the total change, the end-of-round rule included."""
+    page = player_analysis(player=player, year=year, unit=unit)
     rating = [value for _event, value in page.rating_history]
-    scope = _("Season %(year)s: chips won or lost over the year") % {"year": year}
-    return _personal(player, club.name, scope, page.figures, 0, rating)
+    scopes = {
+        "points": _("Season %(year)s: points won or lost over the year"),
+        "counters": _("Season %(year)s: counters won or lost over the year"),
+    }
+    scope = (scopes.get(page.unit) or _("Season %(year)s: chips won or lost over the year")) % {"year": year}
+    return dataclasses.replace(_personal(player, club.name, scope, page.figures, 0, rating), unit=page.ruleset)
 
 
 def _tournament_round(view: TournamentStandings, number: int) -> TournamentRound:

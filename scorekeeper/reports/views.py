@@ -139,7 +139,8 @@ def season_report(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
     player = get_object_or_404(Player, pk=player_id, club=club)
     year = season_year(request.GET.get("year"))
     with _language(request, club):
-        report = dataclasses.replace(gather.personal_season_for(club, player, year), link=_own_link(request, player))
+        season = gather.personal_season_for(club, player, year, unit=request.GET.get("unit"))
+        report = dataclasses.replace(season, link=_own_link(request, player))
         content = documents.personal_report(report, _paper(request))
     return _pdf(content, f"player-{player.pk}-{year}")
 

@@ -22,6 +22,7 @@ from scorekeeper.analysis.models import TableDigest
 from scorekeeper.analysis.selectors import event_analysis, ladder, player_analysis
 from scorekeeper.clubs.services import player_create
 from scorekeeper.events.services import event_create
+from scorekeeper.reports import gather
 from scorekeeper.tables.services import deal_correct, deal_record, table_create
 from tests.factories import make_club, make_user
 from tests.tables.pc6 import PC6
@@ -229,3 +230,36 @@ def test_a_season_of_chips_and_points_ranks_each_unit_apart(client, history):
     assert "<h2>Parlett chips</h2>" in html and "<h2>Parlett points</h2>" in html
     assert html.count("+120") == 1 and ">+40<" in html
     assert "Chips, points and counters are never added together" in html
+
+
+def test_a_player_s_figures_count_one_unit_at_a_time(client, history):
+    # As in the ladder test: PC-6 again in May under Parlett points (Dan +40 there, Ann -20).
+    club = history["club"]
+    may = event_create(club=club, name="May", date=dt.date(2026, 5, 7), ruleset="parlett-points")
+    seats = [history[name] for name in ("ann", "ben", "cat", "dan")]
+    table = table_create(event=may, number=1, players=seats, first_dealer=3)
+    for position, record in enumerate(PC6, start=1):
+        deal_record(table=table, position=position, record=record)
+    dan = player_analysis(player=history["dan"], year=2026)
+    assert (dan.unit, dan.units, dan.figures.chips, dan.figures.deals) == ("chips", ["chips", "points"], 120, 8)
+    in_points = player_analysis(player=history["dan"], year=2026, unit="points")
+    assert (in_points.unit, in_points.ruleset, in_points.figures.chips, in_points.figures.deals) == (
+        "points",
+        "parlett-points",
+        40,
+        4,
+    )
+    assert [event.name for event, _ in in_points.chips_history] == ["May"]
+    client.force_login(history["director"])
+    address = reverse("player", args=[club.pk, history["dan"].pk])
+    html = client.get(address, {"year": 2026}).content.decode()
+    assert "+120" in html and "Only the events played in chips are counted here" in html
+    html = client.get(address, {"year": 2026, "unit": "points"}).content.decode()
+    assert "<dt>Points</dt>" in html and "+40" in html and "Points over time" in html
+    season = gather.personal_season_for(club, history["dan"], 2026, unit="points")
+    assert (season.scope, season.account, season.unit) == (
+        "Season 2026: points won or lost over the year",
+        40,
+        "parlett-points",
+    )
+    assert gather.personal_season_for(club, history["dan"], 2026).account == 120  # chips, the unit he played most
