@@ -421,8 +421,14 @@ class CorrectionForm(DealForm):
     reason = forms.CharField(
         label=_("Reason for the correction"),
         max_length=300,
+        # hx-preserve: a live preview swapped in after the scorer typed here leaves what was typed (its form was sent
+        # before, without it).
         widget=forms.TextInput(
-            attrs={"placeholder": _("e.g. Ben had 5 tricks, not 4"), "aria-describedby": "reason-error"}
+            attrs={
+                "placeholder": _("e.g. Ben had 5 tricks, not 4"),
+                "aria-describedby": "reason-error",
+                "hx-preserve": "true",
+            }
         ),
         error_messages={"required": _("Say why this deal is corrected: the reason is kept in its history.")},
     )

@@ -78,3 +78,30 @@ def test_a_strike_from_a_page_opened_before_a_correction_is_refused(live_server,
     phone_b.get_by_role("button", name="Strike out").click()  # now on purpose, from the page as it is now
     expect(phone_b.get_by_text("Deal 4 was struck out; later deals were settled again.")).to_be_visible()
     assert balances(phone_b) == ["37", "13", "13", "41"]  # after PC-6's deal 3
+
+
+def test_a_reason_typed_while_the_preview_is_on_its_way_is_kept(live_server, page: Page):
+    # A slow network: the live preview of the tap on 5 tricks comes back after the reason is typed. The form it
+    # brings must not wipe what the scorer typed meanwhile (the save would then be refused for want of a reason).
+    table = table_with(4, tours=10)
+    page.goto(f"{live_server.url}/t/{table.token}/deals/2/")
+
+    held = []  # the preview's request, held back until the reason is typed
+
+    def hold_the_preview(route):
+        if route.request.headers.get("hx-request"):
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/deals/2/$"), hold_the_preview)
+    page.locator("#f-tricks").get_by_role("radio", name="5", exact=True).click()  # its preview held back
+    page.get_by_label("Reason for the correction").fill("Ben had five tricks")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.get_by_role("heading", name="With this correction")).to_be_visible()  # the preview swapped in
+    expect(page.get_by_label("Reason for the correction")).to_have_value("Ben had five tricks")
+    page.unroute(re.compile(r".*/deals/2/$"))
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_text("Deal 2 corrected; every later deal was settled again.")).to_be_visible()
+    assert tricks(table)[1] == 5
