@@ -196,15 +196,19 @@ def test_refresh_digests_command_makes_every_digest(history):
     assert sorted(d.changes for d in TableDigest.objects.all()) == [[-4, -28, -28, 60]] * 3
 
 
-def test_a_season_of_chips_and_points_ranks_each_unit_apart(client, history):
-    # PC-6 played again in May under Parlett points, where the hombre alone scores: Ann -20 (a remise), Ben -80 (a
-    # codille), Cat -30 (her alliance's remise), Dan +40.
-    club = history["club"]
-    may = event_create(club=club, name="May", date=dt.date(2026, 5, 7), ruleset="parlett-points")
+def play_points_in_may(history) -> None:
+    """PC-6 played again in May under Parlett points, where the hombre alone scores: Ann -20 (a remise), Ben -80 (a
+    codille), Cat -30 (her alliance's remise), Dan +40."""
+    may = event_create(club=history["club"], name="May", date=dt.date(2026, 5, 7), ruleset="parlett-points")
     seats = [history[name] for name in ("ann", "ben", "cat", "dan")]
     table = table_create(event=may, number=1, players=seats, first_dealer=3)
     for position, record in enumerate(PC6, start=1):
         deal_record(table=table, position=position, record=record)
+
+
+def test_a_season_of_chips_and_points_ranks_each_unit_apart(client, history):
+    club = history["club"]
+    play_points_in_may(history)
     board = ladder(club=history["club"], year=2026)
     chips, points = board.sections
     # The chips are the two chips evenings' alone, as test_season_ladder has them.
@@ -233,13 +237,8 @@ def test_a_season_of_chips_and_points_ranks_each_unit_apart(client, history):
 
 
 def test_a_player_s_figures_count_one_unit_at_a_time(client, history):
-    # As in the ladder test: PC-6 again in May under Parlett points (Dan +40 there, Ann -20).
     club = history["club"]
-    may = event_create(club=club, name="May", date=dt.date(2026, 5, 7), ruleset="parlett-points")
-    seats = [history[name] for name in ("ann", "ben", "cat", "dan")]
-    table = table_create(event=may, number=1, players=seats, first_dealer=3)
-    for position, record in enumerate(PC6, start=1):
-        deal_record(table=table, position=position, record=record)
+    play_points_in_may(history)  # Dan +40 there
     dan = player_analysis(player=history["dan"], year=2026)
     assert (dan.unit, dan.units, dan.figures.chips, dan.figures.deals) == ("chips", ["chips", "points"], 120, 8)
     in_points = player_analysis(player=history["dan"], year=2026, unit="points")

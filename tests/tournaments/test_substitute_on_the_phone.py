@@ -28,11 +28,16 @@ def seat_lines(page: str) -> list[str]:
     return [" ".join(re.sub(r"<[^>]+>", " ", li).split()) for li in re.findall(r"<li.*?</li>", seats, re.DOTALL)]
 
 
-def test_the_seat_a_substitute_holds_says_who_plays_it(client):
+def round_one_table() -> PlannedTable:
+    """Table 1 of a 16-entrant tournament's round 1, the round open, nothing played."""
     tournament, _, _ = make_tournament()
     services.tournament_confirm(tournament=tournament)
     services.round_open(tournament=tournament, number=1)
-    planned = PlannedTable.objects.select_related("table").get(round__tournament=tournament, round__number=1, number=1)
+    return PlannedTable.objects.select_related("table").get(round__tournament=tournament, round__number=1, number=1)
+
+
+def test_the_seat_a_substitute_holds_says_who_plays_it(client):
+    planned = round_one_table()
     table = planned.table
     url = reverse("table", kwargs={"token": table.token})
     record = DealRecord(
@@ -58,10 +63,7 @@ def test_a_club_evenings_table_asks_nothing_more(client):
 
 
 def test_the_score_sheet_says_who_played_a_seat_from_which_deal(tmp_path):
-    tournament, _, _ = make_tournament()
-    services.tournament_confirm(tournament=tournament)
-    services.round_open(tournament=tournament, number=1)
-    planned = PlannedTable.objects.select_related("table").get(round__tournament=tournament, round__number=1, number=1)
+    planned = round_one_table()
     table = planned.table
     first, second = table.first_dealer, (table.first_dealer + 1) % 4
     deal_record(
