@@ -182,6 +182,7 @@
         changed = true;
         continue;
       }
+      if (answer.result === "gone") return refuseGone(); // no page at this address: nothing to refresh from
       Object.assign(deal, { state: "refused", answer: answer.result, reason: reasonFor(answer, deal) });
       await keepDeal(deal);
       changed = true; // the table moved on without this phone: its ledger shows the deal recorded instead
@@ -189,6 +190,18 @@
     }
     if (changed) await refreshFromServer();
     await render();
+  }
+
+  // A link the director replaced takes no deal: every deal waiting behind it is refused with the same words, and
+  // kept here until the scorer enters it on the table's new link.
+  async function refuseGone() {
+    for (const deal of await storedDeals()) {
+      if (deal.state === "refused") continue;
+      Object.assign(deal, { state: "refused", answer: "gone", reason: T.gone });
+      await keepDeal(deal);
+    }
+    await render();
+    showNote(T.gone);
   }
 
   // ---- the scorer's Save
@@ -214,6 +227,11 @@
       saved: Date.now(),
     };
     const waiting = await storedDeals();
+    if (waiting.some((kept) => kept.answer === "gone")) {
+      // The link is known to be replaced: this deal is refused as the others, its entries left on the screen.
+      await keepDeal(deal);
+      return refuseGone();
+    }
     if (!waiting.length && online) {
       const answer = await send(deal);
       if (answer.result === "saved" || answer.result === "already_saved") {
@@ -227,10 +245,8 @@
       }
       if (answer.result === "gone") {
         // No page at this address to post to: the deal waits here, its entries stay on the screen.
-        Object.assign(deal, { state: "refused", answer: "gone", reason: reasonFor(answer, deal) });
         await keepDeal(deal);
-        await render();
-        return showNote(T.gone);
+        return refuseGone();
       }
       if (answer.result !== "unreachable") {
         markOnline();

@@ -356,3 +356,28 @@ def test_a_deal_saved_on_a_link_the_director_replaced_is_kept_with_its_entries(l
     expect(status(page)).to_have_text("1 deal refused: see the ledger")
     expect(page.locator("#f-hombre").get_by_role("radio", name="Ann", exact=True)).to_be_checked()
     assert stored(table) == []
+
+
+def test_deals_waiting_when_the_director_replaced_the_link_are_all_refused_and_kept(
+    live_server, page: Page, context: BrowserContext
+):
+    # Two deals wait on a phone that lost its connection; meanwhile the director issues a new link. Back online,
+    # both are refused with the new link's words (not the first alone, the second "waiting" for ever), and a deal
+    # saved after that is refused at once, not queued as if the server did not answer.
+    table = make_table(names=("Ann", "Ben", "Cat", "Dan"), first_dealer=3)
+    open_table(page, f"{live_server.url}/t/{table.token}/")
+    context.set_offline(True)
+    for n, taps in enumerate(PC6_TAPS[:2], start=1):
+        tap_deal(page, taps)
+        expect(status(page)).to_contain_text(f"{n} deal{'s' if n > 1 else ''} waiting to send")
+    table_link_renew(table=table)
+    context.set_offline(False)
+    expect(status(page)).to_have_text("2 deals refused: see the ledger", timeout=15_000)
+    waiting = page.locator("#waiting-deals li")
+    expect(waiting).to_have_count(2)
+    for deal in waiting.all():
+        expect(deal).to_contain_text("This link no longer opens the table: the director has issued a new one.")
+    tap_deal(page, PC6_TAPS[2])
+    expect(status(page)).to_have_text("3 deals refused: see the ledger")
+    expect(page.get_by_text("No connection")).to_have_count(0)
+    assert stored(table) == []
