@@ -146,8 +146,8 @@ def render(notes: Sequence[Note], players: Sequence[str], words: Words = ENGLISH
     sentences = []
     for n, run in itertools.groupby(notes):
         times = len(list(run))
-        if times > 1 and n.code == "penalty":
-            sentences.append(_penalties(n, _Say(players, words), times))
+        if times > 1 and n.code in REPEATED:
+            sentences.append(REPEATED[n.code](n, _Say(players, words), times))
         else:
             sentences.extend([_sentence(n, players, words)] * times)
     return " ".join(sentences)
@@ -424,6 +424,18 @@ def _penalties(n: Note, say: _Say, times: int) -> str:
     return text % values
 
 
+def _beasts(n: Note, say: _Say, times: int) -> str:
+    """The same Britannica penalty given `times` times, in one sentence: a beast each time."""
+    w = say.w
+    text = w.ngettext(
+        "Penalty (%(kind)s), %(count)s time: a beast of %(amount)s on %(seats)s%(shares)s each time.",
+        "Penalty (%(kind)s), %(count)s times: a beast of %(amount)s on %(seats)s%(shares)s each time.",
+        times,
+    )
+    values = {"kind": _penalty_kind(n["kind"], w), "amount": n["amount"], "count": times}
+    return text % {**values, "seats": say.group(n.args), "shares": say.shares(n.args)}
+
+
 def _mc_bonus(n: Note, say: _Say) -> str:
     a, _ = n.args, say.w.gettext
     values = {
@@ -646,6 +658,9 @@ SENTENCES: dict[str, Callable[[Note, _Say], str]] = {
     "pp_reset": _pp_reset,
     "pp_next": _pp_next,
 }
+
+# A penalty given several times settles one note a time (a stake into the pot, a beast on the board): said once.
+REPEATED: dict[str, Callable[[Note, _Say, int], str]] = {"penalty": _penalties, "bc_penalty": _beasts}
 
 
 __all__ = ["ENGLISH", "Note", "Words", "flows", "note", "render", "split_shares"]

@@ -78,10 +78,11 @@ def _penalties(entry: LedgerEntry, players) -> str:
     notes = [n for n in entry.notes if n.code in PENALTY_NOTES]
     words = []
     for penalty in entry.deal.penalties:
-        settled = [n for n in notes if n["kind"] == penalty.kind.value]
+        settled = [n for n in notes if n["kind"] == penalty.kind.value][: penalty.beasts]  # one note a beast
         if settled:
-            words.append(render(settled[:1], players, WORDS))
-            notes.remove(settled[0])
+            words.append(render(settled, players, WORDS))  # "…, 7 times: … each time, 28 in all."
+            for n in settled:
+                notes.remove(n)
             continue
         names = [players[s] for s in penalty.seats]
         who = (

@@ -19,7 +19,7 @@ from scorekeeper.engine import (
     settle_deal,
     settle_document,
 )
-from scorekeeper.engine.explain import flows, render
+from scorekeeper.engine.explain import flows, note, render
 from scorekeeper.engine.ledger import opening_state
 from scorekeeper.engine.options import Options
 from scorekeeper.engine.simulate import random_session, random_table
@@ -77,7 +77,7 @@ def check_entry(session, before, entry) -> list[str]:
     allowed = {1} | {abs(v) for n in entry.notes for v in numbers_in(n.args)}
     for n, run in itertools.groupby(entry.notes):  # a penalty given several times is said once: its count, its total
         times = len(list(run))
-        if n.code == "penalty" and times > 1:
+        if n.code in ("penalty", "bc_penalty") and times > 1:
             allowed |= {times, n["amount"] * times}
     if stated - allowed:
         problems.append(f"{text!r} states {sorted(stated - allowed)}, which no note holds")
@@ -229,3 +229,11 @@ def test_a_penalty_given_seven_times_is_said_once_with_its_count():
         "Penalty (renounce), 7 times: Ben puts 4 into the pot each time, 28 in all."
     )
     assert tuple(flows(entry.notes)[0]) == entry.deltas  # the notes still state every payment
+
+
+def test_a_britannica_penalty_given_three_times_is_said_once_with_its_count():
+    beast = note("bc_penalty", kind="renounce", seats=(1,), amount=10, shares=(10,))
+    assert render([beast, beast, beast], ("Ann", "Ben", "Cat", "Dan")) == (
+        "Penalty (renounce), 3 times: a beast of 10 on Ben each time."
+    )
+    assert render([beast], ("Ann", "Ben", "Cat", "Dan")) == "Penalty (renounce): a beast of 10 on Ben."

@@ -15,7 +15,7 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from scorekeeper.analysis.selectors import player_analysis
-from scorekeeper.engine import Contract, DealRecord
+from scorekeeper.engine import Contract, DealRecord, Penalty, PenaltyKind
 from scorekeeper.engine.simulate import random_deal
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.presenters import explanation
@@ -220,3 +220,15 @@ def test_a_score_sheet_shows_its_options_as_words_and_its_date_as_the_language_w
     with translation.override("de"):
         text = text_of(documents.table_sheet(gather.sheet_for(table)))
     assert "Touren pro Durchgang: 3" in text and "Grundeinsatz: 4 vom Geber" in text and "22. November 2026" in text
+
+
+def test_the_score_sheet_says_a_penalty_given_seven_times_with_its_count():
+    # Dan deals; Ann's solo with 6 tricks wins; Ben's renounce, given seven times, costs him 4 each time: the sheet
+    # the players sign says so beside his -29 (-1 ante, -28), not one stake of 4.
+    table = make_table()
+    renounces = Penalty(PenaltyKind.RENOUNCE, seats=(1,), count=7)
+    record = DealRecord(dealer=3, contract=Contract.SOLO, hombre=0, trump="S", tricks=6, penalties=(renounces,))
+    deal_record(table=table, position=1, record=record)
+    sheet = gather.sheet_for(table)
+    assert sheet.rows[0].deltas == (3, -29, -1, -1)
+    assert sheet.penalties == (("1", "Penalty (renounce), 7 times: Ben puts 4 into the pot each time, 28 in all."),)
