@@ -6,6 +6,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from scorekeeper.pages.documents import document as rendered
+from scorekeeper.tables.selectors import NoTableLink
 
 
 @require_safe
@@ -31,10 +32,6 @@ def document(request: HttpRequest, name: str) -> HttpResponse:
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     # A table's address whose link no table has: mistyped, or replaced by the director (the old one stops working).
-    match = request.resolver_match
-    table_link = match is not None and match.url_name in TABLE_PAGES
+    table_link = isinstance(exception, NoTableLink)
     context = {"table_link": table_link, "posted": table_link and request.method == "POST"}
     return render(request, "404.html", context, status=404)
-
-
-TABLE_PAGES = {"table", "table-preview", "table-misdeal", "table-sign", "deal", "deal-strike", "table-import"}

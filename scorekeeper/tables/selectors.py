@@ -28,6 +28,7 @@ from scorekeeper.tables.snapshot import Snapshot, TourTotal, event_session, snap
 
 __all__ = [
     "CorrectionPreview",
+    "NoTableLink",
     "LedgerRow",
     "StruckRow",
     "Snapshot",
@@ -309,6 +310,11 @@ def _table_with_seats() -> QuerySet[Table]:
     return Table.objects.select_related("event", "seat_0", "seat_1", "seat_2", "seat_3", "snapshot")
 
 
+class NoTableLink(Http404):
+    """A table's address whose link no table has: mistyped, or replaced by the director (the not-found page says
+    so; a deal or a position out of range at a live link is a plain Http404)."""
+
+
 def table_by_token(*, token: str, rows: bool = True, seats: bool = True, locked: bool = False) -> Table:
     """The table an entry link reaches (404 for any other string); without `rows`, its snapshot is read without
     each deal's row (what the live preview needs: the table after its last deal); without `seats`, its players are
@@ -324,7 +330,7 @@ def table_by_token(*, token: str, rows: bool = True, seats: bool = True, locked:
     try:
         return tables.get(token=token)
     except Table.DoesNotExist:
-        raise Http404("No table has this link.") from None
+        raise NoTableLink("No table has this link.") from None
 
 
 def deal_at_table(*, table: Table, pk: int) -> Deal | None:

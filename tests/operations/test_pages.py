@@ -10,6 +10,7 @@ from pypdf import PdfReader
 
 from scorekeeper.events.services import table_link_renew
 from scorekeeper.links import absolute_url, is_loopback_host
+from scorekeeper.tables.models import Table
 from tests.factories import make_table, make_user
 
 pytestmark = pytest.mark.django_db
@@ -44,6 +45,9 @@ def test_a_deal_saved_on_a_replaced_table_link_is_said_not_saved(client):
     assert "this one no longer works" in opened and "not saved" not in opened
     elsewhere = client.get("/no/such/page/").content.decode()
     assert "this one no longer works" not in elsewhere
+    table = Table.objects.get(pk=table.pk)  # the new link
+    no_deal = client.get(reverse("deal", kwargs={"token": table.token, "position": 99}))
+    assert no_deal.status_code == 404 and "this one no longer works" not in no_deal.content.decode()
 
 
 def test_an_error_gets_the_site_500_without_debug_text(client, settings):
