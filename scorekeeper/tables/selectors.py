@@ -36,6 +36,7 @@ __all__ = [
     "TourTotal",
     "correction_preview",
     "deal_at_table",
+    "deal_position",
     "deal_saved_with_key",
     "deal_settlement",
     "table_by_token",
@@ -331,6 +332,16 @@ def table_by_token(*, token: str, rows: bool = True, seats: bool = True, locked:
         return tables.get(token=token)
     except Table.DoesNotExist:
         raise NoTableLink("No table has this link.") from None
+
+
+def deal_position(*, table: Table, number: int) -> int:
+    """The record position (misdeals counted) of the deal the ledger numbers `number` (misdeals have none); for a
+    deal not played yet, the position it takes if no misdeal comes before it."""
+    snapshot = snapshot_read(table=table)
+    for row in snapshot.rows:
+        if row.number == number:
+            return row.position
+    return snapshot.records + 1 + max(number - snapshot.state.number - 1, 0)
 
 
 def deal_at_table(*, table: Table, pk: int) -> Deal | None:

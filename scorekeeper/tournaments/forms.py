@@ -493,7 +493,6 @@ class SubstituteForm(forms.Form):
             "invalid": _("Enter the number of the first deal the substitute plays."),
             "min_value": _("Enter the number of the first deal the substitute plays."),
             "max_value": _("Enter the number of the first deal the substitute plays."),
-            "required": _("Enter the number of the first deal the substitute plays."),
         },
     )
 

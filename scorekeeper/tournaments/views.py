@@ -20,6 +20,7 @@ from scorekeeper.clubs.selectors import directed_club
 from scorekeeper.engine import EngineError
 from scorekeeper.events.views.asking import ask, confirmation
 from scorekeeper.links import absolute_url
+from scorekeeper.tables.selectors import deal_position
 from scorekeeper.tables.services import EventClosed
 from scorekeeper.tournaments import forms, services
 from scorekeeper.tournaments.models import PhysicalTable, PlannedTable, Tournament
@@ -266,11 +267,14 @@ def _substitute(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = forms.SubstituteForm(request.POST, tables=tables, names=_entrant_names(tournament))
     if form.is_valid():
         data = form.cleaned_data
+        # The deal as the phone and the sheet number it (misdeals have no number); the record's position is stored.
+        number = data["from_deal"]
+        start = None if number is None else deal_position(table=data["table"].table, number=number)
         try:
             services.substitute_add(
                 planned_table=data["table"],
                 seat=data["seat"],
-                from_deal=data["from_deal"],
+                from_deal=start,
                 name=data["name"],
                 user=request.user,
             )

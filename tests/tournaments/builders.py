@@ -8,6 +8,8 @@ from django.utils import timezone
 
 from scorekeeper.clubs.services import player_create
 from scorekeeper.tables.models import Table
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.models import PlannedTable
 from scorekeeper.tournaments.services import tournament_create
 from tests.factories import make_club
 
@@ -34,6 +36,14 @@ def make_tournament(*, entrants: int = 16, sessions=(3, 2), club=None, options=N
         **kwargs,
     )
     return tournament, schedule, players
+
+
+def round_one_table(club=None) -> PlannedTable:
+    """Table 1 of a 16-entrant tournament's round 1, the round open, nothing played."""
+    tournament, _, _ = make_tournament(club=club)
+    services.tournament_confirm(tournament=tournament)
+    services.round_open(tournament=tournament, number=1)
+    return PlannedTable.objects.select_related("table").get(round__tournament=tournament, round__number=1, number=1)
 
 
 def end_round_tables(tournament, number: int) -> None:

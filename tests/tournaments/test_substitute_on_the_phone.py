@@ -15,9 +15,8 @@ from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.reports import documents, gather
 from scorekeeper.tables.services import deal_record
 from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import PlannedTable
 from tests.factories import make_table
-from tests.tournaments.builders import make_tournament
+from tests.tournaments.builders import round_one_table
 
 pytestmark = pytest.mark.django_db
 
@@ -26,14 +25,6 @@ def seat_lines(page: str) -> list[str]:
     """Each seat of the table's head as its text: name, the note under it, balance."""
     seats = re.search(r'<ol class="seats".*?</ol>', page, re.DOTALL).group(0)
     return [" ".join(re.sub(r"<[^>]+>", " ", li).split()) for li in re.findall(r"<li.*?</li>", seats, re.DOTALL)]
-
-
-def round_one_table() -> PlannedTable:
-    """Table 1 of a 16-entrant tournament's round 1, the round open, nothing played."""
-    tournament, _, _ = make_tournament()
-    services.tournament_confirm(tournament=tournament)
-    services.round_open(tournament=tournament, number=1)
-    return PlannedTable.objects.select_related("table").get(round__tournament=tournament, round__number=1, number=1)
 
 
 def test_the_seat_a_substitute_holds_says_who_plays_it(client):

@@ -13,7 +13,14 @@ from scorekeeper.tables.services import deal_record
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import PhysicalTable, PlannedTable, Tournament
 from tests.factories import make_club, make_user
-from tests.tournaments.builders import NAMES, SEED, end_round_tables, make_tournament, new_tournament_post
+from tests.tournaments.builders import (
+    NAMES,
+    SEED,
+    end_round_tables,
+    make_tournament,
+    new_tournament_post,
+    round_one_table,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -377,15 +384,28 @@ def test_a_round_whose_tables_have_all_ended_is_said_ended(director):
     assert summaries[:3] == ["Round 1 · session 1 · ended", "Round 2 · session 1 · started", "Round 3 · session 1"]
 
 
-def test_a_substitute_without_a_first_deal_takes_the_seat_from_the_next_deal(director):
+def test_a_substitute_s_first_deal_is_the_deal_the_phone_numbers(director):
+    # Deal 1, a misdeal, deal 2: the positions are 1, 2, 3, and deal 3, the next, will be position 4.
     client, club = director
-    tournament, _, _ = make_tournament(club=club)
-    services.tournament_confirm(tournament=tournament)
-    services.round_open(tournament=tournament, number=1)
-    planned = tournament.planned_rounds.get(number=1).tables.get(number=1)
-    table = planned.table
-    deal = DealRecord(dealer=table.first_dealer, contract=Contract.SOLO, hombre=0, trump="S", tricks=6)
-    deal_record(table=table, position=1, record=deal)
-    response = change(client, tournament, "substitute", {"table": planned.pk, "seat": "2", "name": "Zoe"})
-    assert response.status_code == 302
-    assert list(planned.substitutes.values_list("seat", "name", "from_deal")) == [(2, "Zoe", 2)]  # one deal played
+    planned = round_one_table(club=club)
+    table, tournament = planned.table, planned.round.tournament
+    first, second = table.first_dealer, (table.first_dealer + 1) % 4
+    for position, record in enumerate(
+        [
+            DealRecord(dealer=first, contract=Contract.SOLO, hombre=0, trump="S", tricks=6),
+            DealRecord(dealer=second, void=True),
+            DealRecord(dealer=second, contract=Contract.SOLO, hombre=1, trump="S", tricks=6),
+        ],
+        start=1,
+    ):
+        deal_record(table=table, position=position, record=record)
+    for seat, name, number in ((2, "Zoe", "2"), (3, "Yann", ""), (1, "Xia", "3")):
+        response = change(
+            client, tournament, "substitute", {"table": planned.pk, "seat": seat, "name": name, "from_deal": number}
+        )
+        assert response.status_code == 302
+    assert list(planned.substitutes.order_by("seat").values_list("seat", "name", "from_deal")) == [
+        (1, "Xia", 4),  # deal 3: the next
+        (2, "Zoe", 3),  # deal 2, after the misdeal
+        (3, "Yann", 4),  # empty: the next deal
+    ]
