@@ -245,15 +245,16 @@ def test_a_ledger_line_follows_the_language_a_new_name_and_a_correction(client):
     ]
     french = ledger_lines(client.get(url(table), HTTP_ACCEPT_LANGUAGE="fr"))
     assert french[0] == "4. Dan sans prendre ♠, 6: gagné" and french[2] == "2. Ben sans prendre ♠, 3: codille"
-    player_rename(player=table.seat_1, name="Bea")
+    player_rename(player=table.seat_0, name="Ada")  # her deal 1 is as it was: its line is drawn again for the name
+    assert ledger_lines(client.get(url(table)))[3] == "1. Ada solo ♠, 5: remise"
     client.post(
-        url(table, "deal", position=2), {**BASE, **PC6_POSTS[1], "tricks": "5", "position": "2", "reason": "Bea had 5"}
+        url(table, "deal", position=2), {**BASE, **PC6_POSTS[1], "tricks": "5", "position": "2", "reason": "Ben had 5"}
     )
     assert ledger_lines(client.get(url(table))) == [
         "4. Dan solo ♠, 6: won",
         "3. Cat + Dan alliance ♠, 5: remise",
-        "2. Bea solo ♠, 5: remise corrected",
-        "1. Ann solo ♠, 5: remise",
+        "2. Ben solo ♠, 5: remise corrected",
+        "1. Ada solo ♠, 5: remise",
     ]
 
 

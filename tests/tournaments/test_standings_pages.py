@@ -9,7 +9,11 @@ from urllib.parse import urljoin
 import pytest
 from django.urls import reverse
 
+from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.public.services import event_link_make
+from scorekeeper.tables.models import Table
+from scorekeeper.tables.selectors import table_by_token, table_screen
+from scorekeeper.tables.services import deal_record
 from scorekeeper.tournaments.imports import tournament_import
 from tests.factories import make_club, make_user
 from tests.tournaments.documents import tournament_document
@@ -200,3 +204,10 @@ def test_a_round_s_results_are_offered_so_far_while_one_of_its_tables_plays(clie
     assert "Round 3 results so far (PDF)" in now  # round 3's table 1 is one deal short
     after_two = client.get(reverse("tournament-standings", args=[director_event.pk]), {"round": 2}).content.decode()
     assert "Round 2 results (PDF)" in after_two and "so far" not in after_two
+    # Round 3's last deal played: the link drawn "so far" a moment ago (and kept in the cache) says final now.
+    table = Table.objects.get(event=director_event, round=3, number=1)
+    view = table_screen(table=table_by_token(token=table.token))
+    last = DealRecord(dealer=view.next_dealer, contract=Contract.SOLO, hombre=view.eldest, trump="S", tricks=6)
+    deal_record(table=table, position=view.next_position, record=last)
+    now = client.get(reverse("tournament-standings", args=[director_event.pk])).content.decode()
+    assert "Round 3 results (PDF)" in now and "so far" not in now
