@@ -113,6 +113,28 @@ UNIT_ORDER = ["chips", "points", "counters"]  # units played as often: chips fir
 RULESET_NAMES = dict(RULESET_CHOICES)
 
 
+def by_unit(tables: list[TableLine]) -> list[tuple[str, list[TableLine]]]:
+    """`tables` by unit (events.units), the unit with most tables first: chips, points and counters are never
+    added together."""
+    grouped: dict[str, list[TableLine]] = defaultdict(list)
+    for t in tables:
+        grouped[units.unit(t.ruleset)].append(t)
+    return sorted(grouped.items(), key=lambda item: (-len(item[1]), UNIT_ORDER.index(item[0])))
+
+
+def ruleset_names(tables: list[TableLine]) -> list[str]:
+    """The rule sets `tables` were played under, most tables first."""
+    counts: dict[str, int] = defaultdict(int)
+    for t in tables:
+        counts[t.ruleset] += 1
+    return sorted(counts, key=lambda ruleset: -counts[ruleset])
+
+
+def names_of(rulesets: list[str]) -> str:
+    """Rule sets by name: "Parlett chips, Modern chips"."""
+    return ", ".join(str(RULESET_NAMES[ruleset]) for ruleset in rulesets)
+
+
 @dataclass
 class LadderSection:
     """The season's tables of one unit (chips, points or counters: events.units), ranked: a unit is never added to
@@ -128,7 +150,7 @@ class LadderSection:
     @property
     def names(self) -> str:
         """The rule sets played in it, by name: "Parlett chips, Modern chips"."""
-        return ", ".join(str(RULESET_NAMES[ruleset]) for ruleset in self.rulesets)
+        return names_of(self.rulesets)
 
 
 @dataclass
@@ -142,11 +164,6 @@ class Ladder:
     order: str
     # The rating of the five best rated, event after event of the season (from where each started it).
     rating_series: dict[str, list[float]] = field(default_factory=dict)
-
-    @property
-    def lines(self) -> list[LadderLine]:
-        """The lines of the season's most played unit (the only one, at most clubs)."""
-        return self.sections[0].lines if self.sections else []
 
 
 def _season_start(run: RatingRun, player_id: int, season_events: set[int]) -> float:
@@ -187,14 +204,8 @@ def ladder(*, club: Club, year: int, order: str = "chips", events: Collection[in
     season = [t for t in until if t.date.year == year]
     season_events = list(dict.fromkeys(t.event_id for t in season))
     in_season = set(season_events)
-    by_unit: dict[str, list[TableLine]] = defaultdict(list)
-    for t in season:
-        by_unit[units.unit(t.ruleset)].append(t)
     order = "rating" if order == "rating" else "chips"
-    sections = [
-        _section(unit, played, run, in_season, order, club)
-        for unit, played in sorted(by_unit.items(), key=lambda item: (-len(item[1]), UNIT_ORDER.index(item[0])))
-    ]
+    sections = [_section(unit, played, run, in_season, order, club) for unit, played in by_unit(season)]
     everyone = {line.player.pk: line for section in sections for line in section.lines}
     best = sorted(everyone.values(), key=lambda line: -line.rating.value)[:5]
     return Ladder(
@@ -234,13 +245,8 @@ def _section(
         return (-line.chips, -line.events)
 
     ordered = rank_with_ties(lines.values(), key=key, then=lambda line: name_key(line.player.name, club.language))
-    counts: dict[str, int] = defaultdict(int)
-    for t in played:
-        counts[t.ruleset] += 1
-    rulesets = sorted(counts, key=lambda ruleset: -counts[ruleset])
-    return LadderSection(
-        unit, rulesets, ordered, len({t.event_id for t in played}), len(played), sum(t.deals for t in played)
-    )
+    events_played = len({t.event_id for t in played})
+    return LadderSection(unit, ruleset_names(played), ordered, events_played, len(played), sum(t.deals for t in played))
 
 
 # A player's page
@@ -268,7 +274,14 @@ class PlayerAnalysis:
     # The figures count the tables of one unit (events.units): the player's most played, or the one asked for.
     unit: str = "chips"
     ruleset: str = "parlett-chips"  # the rule set most played in that unit: what the page words the unit after
-    units: list[str] = field(default_factory=list)  # every unit the player played in the scope, most played first
+    # Every unit the player played in the scope, most played first, with its rule sets by name (a page offers them
+    # by these: in some languages two units have one word).
+    units: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def names(self) -> str:
+        """The rule sets of the unit the figures count, by name."""
+        return next((names for unit, names in self.units if unit == self.unit), "")
 
 
 def _figures_of(player_id: int, tables: list[TableLine]) -> PlayerFigures:
@@ -294,14 +307,10 @@ def player_analysis(*, player: Player, year: int | None = None, unit: str | None
     tables = club_tables(club=club)
     years = sorted({t.date.year for t in tables if player.pk in t.seats}, reverse=True)
     played = [t for t in tables if player.pk in t.seats and (year is None or t.date.year == year)]
-    by_unit: dict[str, list[TableLine]] = defaultdict(list)
-    for t in played:
-        by_unit[units.unit(t.ruleset)].append(t)
-    ordered_units = sorted(by_unit, key=lambda u: (-len(by_unit[u]), UNIT_ORDER.index(u)))
-    chosen = unit if unit in by_unit else (ordered_units[0] if ordered_units else "chips")
-    mine = by_unit.get(chosen, [])
-    rulesets = [t.ruleset for t in mine]
-    ruleset = max(dict.fromkeys(rulesets), key=rulesets.count) if rulesets else "parlett-chips"
+    grouped = dict(by_unit(played))
+    chosen = unit if unit in grouped else next(iter(grouped), "chips")
+    mine = grouped.get(chosen, [])
+    ruleset = next(iter(ruleset_names(mine)), "parlett-chips")
     figures = _figures_of(player.pk, mine)
     run = rating_run(club, tables if year is None else [t for t in tables if t.date.year <= year])
     event_ids = {e for e, _ in run.history.get(player.pk, [])} | {e for e, _ in figures.series}
@@ -330,7 +339,7 @@ def player_analysis(*, player: Player, year: int | None = None, unit: str | None
         called_by=partners(figures.called_by),
         unit=chosen,
         ruleset=ruleset,
-        units=ordered_units,
+        units=[(name, names_of(ruleset_names(tables_of))) for name, tables_of in grouped.items()],
     )
 
 

@@ -52,7 +52,7 @@ def history():
 
 def test_season_ladder(history):
     board = ladder(club=history["club"], year=2026)
-    lines = [(line.rank, line.player.name, line.chips, line.deals, line.events) for line in board.lines]
+    lines = [(line.rank, line.player.name, line.chips, line.deals, line.events) for line in board.sections[0].lines]
     assert lines == [
         (1, "Dan", 120, 8, 2),
         (2, "Ann", -4, 4, 1),  # level with Eve on chips and events: they share the place
@@ -61,9 +61,9 @@ def test_season_ladder(history):
         (4, "Cat", -56, 8, 2),
     ]
     assert (board.events, board.tables, board.deals) == (2, 2, 8)
-    assert board.lines[0].per_deal == 15
+    assert board.sections[0].lines[0].per_deal == 15
     # Dan won all three tables (2025 included): the best rating, and it rose over 2026.
-    by_rating = ladder(club=history["club"], year=2026, order="rating").lines
+    (by_rating,) = (s.lines for s in ladder(club=history["club"], year=2026, order="rating").sections)
     assert by_rating[0].player.name == "Dan" and by_rating[0].rating_change > 0
     assert by_rating[0].rating.value > max(line.rating.value for line in by_rating[1:])
     # The season's chart: from the rating each had before 2026, then after March and after April.
@@ -103,7 +103,8 @@ def test_a_correction_is_seen_at_once(history):
     deal = history["table"].deals.get(position=2)
     deal_correct(deal=deal, record=dataclasses.replace(PC6[1], tricks=5), reason="five tricks, not three")
     # PC-6 with deal 2 a remise: 32 / 24 / 8 / 96 (worked in the table-entry tests).
-    lines = {line.player.name: line.chips for line in ladder(club=history["club"], year=2026).lines}
+    (chips,) = ladder(club=history["club"], year=2026).sections
+    lines = {line.player.name: line.chips for line in chips.lines}
     assert lines == {"Eve": -8, "Ann": -4, "Ben": -28 - 16, "Cat": -28 - 32, "Dan": 60 + 56}
 
 
@@ -240,7 +241,8 @@ def test_a_player_s_figures_count_one_unit_at_a_time(client, history):
     club = history["club"]
     play_points_in_may(history)  # Dan +40 there
     dan = player_analysis(player=history["dan"], year=2026)
-    assert (dan.unit, dan.units, dan.figures.chips, dan.figures.deals) == ("chips", ["chips", "points"], 120, 8)
+    assert (dan.unit, dan.figures.chips, dan.figures.deals) == ("chips", 120, 8)
+    assert dan.units == [("chips", "Parlett chips"), ("points", "Parlett points")]
     in_points = player_analysis(player=history["dan"], year=2026, unit="points")
     assert (in_points.unit, in_points.ruleset, in_points.figures.chips, in_points.figures.deals) == (
         "points",
@@ -252,7 +254,7 @@ def test_a_player_s_figures_count_one_unit_at_a_time(client, history):
     client.force_login(history["director"])
     address = reverse("player", args=[club.pk, history["dan"].pk])
     html = client.get(address, {"year": 2026}).content.decode()
-    assert "+120" in html and "Only the events played in chips are counted here" in html
+    assert "+120" in html and "Only the events played in Parlett chips are counted here" in html
     html = client.get(address, {"year": 2026, "unit": "points"}).content.decode()
     assert "<dt>Points</dt>" in html and "+40" in html and "Points over time" in html
     season = gather.personal_season_for(club, history["dan"], 2026, unit="points")

@@ -132,8 +132,8 @@ def test_a_season_of_two_units_shows_a_ladder_for_each_on_a_phone(client, live_s
     page.screenshot(path=str(screenshot_dir / "season-ladder-two-units.png"), full_page=True)
     # A player of both: his page counts the unit he played most, and offers the other.
     page.locator("table.ladder").nth(0).get_by_role("link", name=NAMES[0]).click()
-    expect(page.get_by_text("Only the events played in chips are counted here")).to_be_visible()
-    page.get_by_role("link", name="points", exact=True).click()
+    expect(page.get_by_text("Only the events played in Parlett chips are counted here")).to_be_visible()
+    page.get_by_role("link", name="Parlett points", exact=True).click()
     expect(page.locator("dl.figures dt").nth(1)).to_have_text("Points")
     expect(page.get_by_role("heading", name="Points over time")).to_be_visible()
     assert fits_the_phone(page)

@@ -23,9 +23,3 @@ def start_each(event) -> str:
 def unit_word(ruleset: str) -> str:
     """The unit in a sentence: "chips", "points", "counters"."""
     return units.axis(ruleset)
-
-
-@register.simple_tag
-def unit_name(name: str) -> str:
-    """A unit by its name ("chips", "points", "counters") in a sentence."""
-    return units.unit_words(name)

@@ -40,7 +40,7 @@ class Command(BaseCommand):
         for year in site.site_years(chosen):
             context = site.season_context(chosen, year, links)
             pages[links.season(year)] = ("public/site/season.html", context)
-            players |= {line.player for line in context["ladder"].lines}
+            players |= {line.player for section in context["ladder"].sections for line in section.lines}
         for player in players:
             pages[links.player(player)] = ("public/site/player.html", site.player_context(player, links))
         for name, (template, context) in pages.items():
