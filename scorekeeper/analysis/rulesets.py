@@ -94,7 +94,9 @@ class Comparison:
 def _settle(tables: list[Table], deals: dict[int, list], ruleset: RuleSet, options: Options) -> Resettled:
     result = Resettled(ruleset.value, str(WORDS[ruleset.value]))
     totals: dict[int, int] = defaultdict(int)
+    partial: set[int] = set()  # players with a table this rule set could not settle: no change of theirs is whole
     for table in tables:
+        seats = (table.seat_0_id, table.seat_1_id, table.seat_2_id, table.seat_3_id)
         session = Session(ruleset, options, start=0)
         state = dataclasses.replace(opening_state(session), next_dealer=table.first_dealer)
         try:
@@ -103,11 +105,12 @@ def _settle(tables: list[Table], deals: dict[int, list], ruleset: RuleSet, optio
             problem = message_for(error)
             lacks = str(LACKS.get(error.code, ""))
             result.missing.append(Missing(table.round, table.number, error.position or 0, problem, lacks))
+            partial.update(seats)
             continue
         result.tables += 1
-        for seat, player_id in enumerate((table.seat_0_id, table.seat_1_id, table.seat_2_id, table.seat_3_id)):
+        for seat, player_id in enumerate(seats):
             totals[player_id] += ledger.balances[seat]
-    result.changes = dict(totals)
+    result.changes = {player: change for player, change in totals.items() if player not in partial}
     return result
 
 

@@ -6,7 +6,9 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.analysis.rulesets import rulesets_compared
-from scorekeeper.tables.services import deal_record
+from scorekeeper.clubs.models import Player
+from scorekeeper.clubs.services import player_create
+from scorekeeper.tables.services import deal_record, table_create
 from tests.factories import make_table, make_user
 from tests.tables.pc6 import PC6
 
@@ -55,3 +57,21 @@ def test_the_evening_analysis_shows_them_side_by_side(client, pc6_table):
     page = client.get(reverse("event-analysis", args=[pc6_table.event.pk])).content.decode()
     assert "Under other rule sets" in page and "Modern chips" in page
     assert "Round 1 · table 1, deal 3:" in page and "The table is left out." in page
+
+
+def test_a_player_with_a_table_a_rule_set_could_not_settle_has_no_change_under_it(pc6_table):
+    # Round 2 seats Ann with three others and plays nothing: Britannica counters settles it (nothing changes),
+    # but not round 1 (PC-6 lacks the hombre's own tricks). Ann's change under it is not the 0 of round 2 alone.
+    event, club = pc6_table.event, pc6_table.event.club
+    others = [player_create(club=club, name=name) for name in ("Eve", "Fay", "Gus")]
+    table_create(event=event, number=1, round=2, players=[pc6_table.seat_0, *others])
+    compared = rulesets_compared(event=event)
+    bc = next(r for r in compared.others if r.ruleset == "britannica-counters")
+    assert bc.tables == 1
+    assert {player.name: change for player, change in _changes(bc)} == {"Eve": 0, "Fay": 0, "Gus": 0}
+    assert compared.actual.changes[pc6_table.seat_0.pk] == -4
+    assert not [d for d in compared.biggest if d.ruleset == "Britannica counters"]
+
+
+def _changes(resettled):
+    return [(Player.objects.get(pk=pk), change) for pk, change in resettled.changes.items()]
