@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Inside the messages and the session: the page it draws for a form's address opened in a browser has both.
+    "scorekeeper.pages.middleware.FormOnlyAddress",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes requires: it turns a login refused for too many failures into the lockout page.

@@ -109,3 +109,17 @@ def test_event_page_warns_when_links_point_to_this_computer(client, settings):
     assert warning in client.get(url, HTTP_HOST="localhost").content.decode()
     settings.SITE_URL = "http://192.168.1.20:8000"
     assert warning not in client.get(url, HTTP_HOST="localhost").content.decode()
+
+
+def test_a_form_s_address_opened_in_a_browser_says_what_it_is(client):
+    table = make_table()
+    signed = client.get(reverse("table-sign", kwargs={"token": table.token}))
+    assert signed.status_code == 405 and signed["Allow"] == "POST"
+    text = signed.content.decode()
+    assert "This address answers a form" in text and f'href="/t/{table.token}/"' in text
+    director = make_user()
+    table.event.club.directors.add(director)
+    client.force_login(director)
+    closing = client.get(reverse("event-close", args=[table.event.pk]))
+    assert closing.status_code == 405 and "This address answers a form" in closing.content.decode()
+    assert client.post(reverse("table-sign", kwargs={"token": table.token}), {"seat": "9"}).status_code != 405
