@@ -457,14 +457,35 @@ def table_import(
     table, deals = _locked(table)
     session = table.session()
     if session_in.ruleset is not session.ruleset:
-        raise EngineError("import_ruleset_mismatch", "ruleset", _("this file is for another rule set"))
+        raise EngineError("import_ruleset_mismatch", "ruleset", _("This file is for another rule set."))
     if session_in.options != session.options:
-        raise EngineError("import_options_mismatch", "options", _("this file's options differ from the event's"))
+        ours, theirs = session.options.as_mapping(), session_in.options.as_mapping()
+        differ = "; ".join(f"{key}: {theirs[key]} / {ours[key]}" for key in ours if theirs[key] != ours[key])
+        raise EngineError(
+            "import_options_mismatch",
+            "options",
+            _("This file's options differ from the event's (in the file / in the event): %(options)s.")
+            % {"options": differ},
+        )
+    if records_in and not records_in[0].void and records_in[0].dealer != table.first_dealer:
+        raise EngineError(
+            "import_first_dealer",
+            "dealer",
+            _(
+                "The file's first deal is dealt by seat %(file)s, and this table's first dealer is seat %(table)s "
+                "(%(name)s): is the file another table's?"
+            )
+            % {
+                "file": records_in[0].dealer + 1,
+                "table": table.first_dealer + 1,
+                "name": session.players[table.first_dealer],
+            },
+        )
     if session_in.opening != Opening():
-        raise EngineError("import_opening_unexpected", None, _("an imported file cannot open with chips on the table"))
+        raise EngineError("import_opening_unexpected", None, _("An imported file cannot open with chips on the table."))
     if len(records_in) > MAX_TABLE_DEALS:
         raise EngineError(
-            "import_too_many_deals", "deals", _("a table holds at most %(count)s deals") % {"count": MAX_TABLE_DEALS}
+            "import_too_many_deals", "deals", _("A table holds at most %(count)s deals.") % {"count": MAX_TABLE_DEALS}
         )
     if table.plays_boards and not boards_kept:
         # Its deals are recorded board by board against the hand records (T-62); a file names no board. A

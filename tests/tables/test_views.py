@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import dataclasses
+import html
 import importlib
 import json
 import re
@@ -23,7 +24,7 @@ from scorekeeper.tables.models import Deal, DealChange
 from scorekeeper.tables.selectors import table_ledger
 from scorekeeper.tables.services import deal_record
 from tests.factories import make_table, make_user
-from tests.tables.pc6 import BASE, PC6_POSTS
+from tests.tables.pc6 import BASE, PC6, PC6_POSTS
 
 pytestmark = pytest.mark.django_db
 
@@ -337,7 +338,7 @@ def test_import_is_for_directors_and_refused_whole_when_invalid(client, tmp_path
     with path.open("rb") as handle:
         client.post(url(table, "table-import"), {"file": handle})
     assert Deal.objects.count() == 0
-    assert "Nothing was imported. deal 2:" in client.get(url(table)).content.decode()
+    assert "Nothing was imported. Deal 2:" in client.get(url(table)).content.decode()
     doc["deals"][1]["tricks"] = 3
     path.write_text(json.dumps(doc))
     with path.open("rb") as handle:
@@ -428,7 +429,7 @@ def test_import_refuses_a_number_out_of_bounds_at_once_and_names_it(client, tmp_
     assert time.perf_counter() - started < 1
     assert Deal.objects.count() == 0
     page = client.get(url(table)).content.decode()
-    assert "Nothing was imported. deal 2: A number is out of range (deals[1].penalties[0].count)" in page
+    assert "Nothing was imported. Deal 2: A number is out of range (deals[1].penalties[0].count)" in page
     path.write_text(json.dumps(doc).replace("100000000", "9" * 5000))
     with path.open("rb") as handle:
         client.post(url(table, "table-import"), {"file": handle})
@@ -521,3 +522,38 @@ def test_the_ledger_line_of_a_deal_with_penalties_says_so(client):
     assert lines[2].endswith('</a> <span class="tag">penalty</span>')
     french = client.get(url(table), headers={"accept-language": "fr"}).content.decode()
     assert '<span class="tag">2 pénalités</span>' in french and '<span class="tag">pénalité</span>' in french
+
+
+def test_an_import_another_table_or_event_made_says_what_differs(client, tmp_path):
+    # PC-6 exported from a table whose first dealer is Dan (seat 4), of an evening of 10 tours.
+    source = make_table()
+    for position, record in enumerate(PC6, start=1):
+        deal_record(table=source, position=position, record=record)
+    exported = client.get(url(source, "table-export-json"))
+    assert exported["Content-Disposition"] == 'attachment; filename="2026-11-19-evening-round-1-table-1.json"'
+    path = tmp_path / "exported.json"
+    path.write_bytes(exported.content)
+    director = make_user()
+    client.force_login(director)
+    other_dealer = make_table(first_dealer=0)  # Ann deals first here
+    other_dealer.event.club.directors.add(director)
+    with path.open("rb") as handle:
+        client.post(url(other_dealer, "table-import"), {"file": handle})
+    assert (
+        "Nothing was imported. The file’s first deal is dealt by seat 4, and this table’s first dealer is seat 1 "
+        "(Ann): is the file another table’s?"
+    ) in html_text(client.get(url(other_dealer)))
+    two_tours = make_table(options={"session.tours": 2})
+    two_tours.event.club.directors.add(director)
+    with path.open("rb") as handle:
+        client.post(url(two_tours, "table-import"), {"file": handle})
+    assert (
+        "Nothing was imported. This file’s options differ from the event’s (in the file / in the event): "
+        "session.tours: 10 / 2."
+    ) in html_text(client.get(url(two_tours)))
+    assert Deal.objects.filter(table__in=[other_dealer, two_tours]).count() == 0
+
+
+def html_text(response) -> str:
+    """The page's text as a reader sees it (entities such as &#x27; read as the characters they stand for)."""
+    return html.unescape(response.content.decode()).replace("'", "’")

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
@@ -30,7 +31,7 @@ from scorekeeper.tables.views.page import can_direct
 def table_export_json(request: HttpRequest, token: str) -> HttpResponse:
     view = table_ledger(table=table_by_token(token=token), explain=False)
     response = HttpResponse(table_json(view), content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="table-{view.table.number}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{export_name(view.table)}.json"'
     return response
 
 
@@ -38,8 +39,14 @@ def table_export_json(request: HttpRequest, token: str) -> HttpResponse:
 def table_export_csv(request: HttpRequest, token: str) -> HttpResponse:
     view = table_ledger(table=table_by_token(token=token), explain=False)
     response = HttpResponse(table_csv(view), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="table-{view.table.number}.csv"'
+    response["Content-Disposition"] = f'attachment; filename="{export_name(view.table)}.csv"'
     return response
+
+
+def export_name(table) -> str:
+    """A file name that tells a table's exports apart: "2026-11-19-evening-round-1-table-3"."""
+    event = table.event
+    return f"{event.date.isoformat()}-{slugify(event.name) or 'event'}-round-{table.round}-table-{table.number}"
 
 
 @require_safe
@@ -77,8 +84,8 @@ def table_import(request: HttpRequest, token: str) -> HttpResponse:
             % {"count": full.count},
         )
     except EngineError as error:
-        where = _("deal %(position)s: ") % {"position": error.position} if error.position else ""
-        messages.error(request, _("Nothing was imported. ") + where + message_for(error))
+        where = [_("Deal %(position)s:") % {"position": error.position}] if error.position else []
+        messages.error(request, " ".join([_("Nothing was imported."), *where, message_for(error)]))
     except services.EventClosed:
         messages.error(request, EVENT_CLOSED)
     else:
