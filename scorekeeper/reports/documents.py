@@ -37,6 +37,7 @@ FELT = colors.HexColor("#1f5c3a")
 
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=14, leading=17, spaceAfter=2)
 TEXT = ParagraphStyle("text", fontName=FONT, fontSize=8.5, leading=11)
+SIGNATURE = ParagraphStyle("signature", fontName=FONT, fontSize=8.5, leading=10.5)
 SMALL = ParagraphStyle("small", fontName=FONT, fontSize=7, leading=9, textColor=colors.HexColor("#555555"))
 # A heading goes to the next page with what follows it, never left alone at the foot of a page.
 H2 = ParagraphStyle("h2", fontName=BOLD, fontSize=10.5, leading=13, spaceBefore=8, spaceAfter=3, keepWithNext=1)
@@ -245,9 +246,10 @@ def _signatures(players, signed=()) -> Table:
         f"{name}: " + (_("signed on the phone %(when)s") % {"when": when} if when else "____________________")
         for name, when in zip(players, signed, strict=True)
     ]
-    cells = [lines[:2], lines[2:]]
+    # Each line wraps in its half of the page: "signed on the phone" with a date is long in German or Spanish.
+    cells = [[_text(line, SIGNATURE) for line in lines[:2]], [_text(line, SIGNATURE) for line in lines[2:]]]
     signatures = Table(cells, colWidths=[90 * mm, 90 * mm], rowHeights=[12 * mm, 12 * mm])
-    signatures.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 8.5), ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))
+    signatures.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))
     return signatures
 
 
