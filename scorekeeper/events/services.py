@@ -54,14 +54,15 @@ def event_close(*, event: Event, user=None) -> Event:
     (A-40), and the table links stop writing. The log names the tables that were ended."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     ended = []
+    now = timezone.now()  # the tables the closing ends end when the event closes: a reopening finds them by it
     playing = Table.objects.select_for_update(of=("self",)).filter(event=event, ended_at=None)
     for table in playing.order_by("round", "number"):
-        table.ended_at = timezone.now()
+        table.ended_at = now
         table.save(update_fields=["ended_at"])
         table.changed()
         ended.append(f"round {table.round} table {table.number}")
     event.status = Event.Status.CLOSED
-    event.closed_at = timezone.now()
+    event.closed_at = now
     event.save(update_fields=["status", "closed_at"])
     note = ("ended " + ", ".join(ended))[:300] if ended else ""
     EventLog.objects.create(event=event, action="closed", who=_by(user), note=note)
@@ -93,8 +94,17 @@ class NotEnoughPlayers(Exception):
 
 
 @transaction.atomic
+@transaction.atomic
 def event_reopen(*, event: Event, user=None, note: str = "") -> Event:
-    """Reopen a closed event; the reopening is recorded."""
+    """Reopen a closed event; the reopening is recorded. The tables its closing ended play on (a score was missing,
+    the event was closed too soon); one whose round had ended before stays ended."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.closed_at is not None:
+        closed_with_it = Table.objects.select_for_update(of=("self",)).filter(event=event, ended_at=event.closed_at)
+        for table in closed_with_it:
+            table.ended_at = None
+            table.save(update_fields=["ended_at"])
+            table.changed()
     event.status = Event.Status.OPEN
     event.closed_at = None
     event.save(update_fields=["status", "closed_at"])

@@ -11,7 +11,7 @@ from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules
 from scorekeeper.events.services import checkin_set, event_create, seat_draw
 from scorekeeper.tables.models import Table
-from scorekeeper.tables.services import deal_record, table_sign
+from scorekeeper.tables.services import deal_record, table_create, table_end_round, table_sign
 from tests.factories import make_club, make_table, make_user
 from tests.tables.pc6 import PC6
 
@@ -178,6 +178,27 @@ def test_close_and_reopen_are_recorded(setup):
     event.refresh_from_db()
     assert event.is_open
     assert list(EventLog.objects.values_list("action", "note")) == [("closed", ""), ("reopened", "a score was missing")]
+
+
+def test_a_reopened_evening_s_tables_play_on_but_one_ended_before_stays_ended(setup):
+    client, _, players, event = setup
+    playing = table_create(event=event, number=1, players=players[:4], first_dealer=3)
+    ended = make_table(event=event, number=2, names=("Gus", "Hal", "Ida", "Jo"))
+    for position, record in enumerate(PC6, start=1):  # a whole tour, and the director ends its round
+        deal_record(table=ended, position=position, record=record)
+    table_end_round(table=ended)
+    deal_record(table=playing, position=1, record=PC6[0])
+    client.post(reverse("event-close", kwargs={"event_id": event.pk}), {"confirm": "1"})
+    closed = client.get(reverse("table", kwargs={"token": playing.token})).content.decode()
+    assert "This event is closed: the sheet is final." in closed
+    client.post(reverse("event-reopen", kwargs={"event_id": event.pk}), {"note": "a score was missing"})
+    playing.refresh_from_db()
+    ended.refresh_from_db()
+    assert playing.ended_at is None and ended.ended_at is not None
+    page = client.get(reverse("table", kwargs={"token": playing.token})).content.decode()
+    assert "Deal 2" in page and "round has ended" not in page  # the missing score can be entered
+    deal_record(table=playing, position=2, record=PC6[1])
+    assert Table.objects.get(pk=playing.pk).deals.count() == 2
 
 
 def test_new_event_from_house_rules_is_frozen_and_bad_input_is_explained(setup):
