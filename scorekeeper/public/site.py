@@ -13,6 +13,7 @@ from scorekeeper.analysis.selectors import ladder, player_analysis
 from scorekeeper.clubs.models import Club, Player
 from scorekeeper.drawing.charts import line_chart, svg
 from scorekeeper.engine import EngineError
+from scorekeeper.events import units
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import TIE_BREAK, event_summary
 from scorekeeper.reports.gather import event_report_for
@@ -84,7 +85,7 @@ def event_context(event: Event, links) -> dict:
         font_size=12,
         empty=_("No deal played yet."),
         x_label=_("deals played"),
-        y_label=_("chips"),
+        y_label=units.axis(event.ruleset),
     )
     context = {
         "club": event.club,

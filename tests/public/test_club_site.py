@@ -19,8 +19,8 @@ from tests.tables.pc6 import PC6
 pytestmark = pytest.mark.django_db
 
 
-def play(club, seats, date, name, close=True):
-    event = event_create(club=club, name=name, date=date, ruleset="parlett-chips")
+def play(club, seats, date, name, close=True, ruleset="parlett-chips"):
+    event = event_create(club=club, name=name, date=date, ruleset=ruleset)
     table = table_create(event=event, number=1, players=seats, first_dealer=3)
     for position, record in enumerate(PC6, start=1):
         deal_record(table=table, position=position, record=record)
@@ -89,3 +89,15 @@ def test_publish_club_writes_the_same_pages_as_files(tmp_path, club_history):
     assert f'href="event-{april}.html"' in index and 'href="app.css"' in index
     event = (tmp_path / f"event-{april}.html").read_text()
     assert f'href="player-{dan}.html"' in event and "<svg" in event and "/static/" not in event
+
+
+def test_a_points_evening_s_chart_counts_in_points(client, club_history):
+    club = club_history["club"]
+    club_site_set(club=club, published=True)
+    seats = list(club.players.order_by("name"))
+    points = play(club, seats, dt.date(2026, 6, 4), "June", ruleset="parlett-points")
+    page = client.get(reverse("club-site-event", args=[club.pk, points.pk])).content.decode()
+    chart = page.split("<svg")[1]
+    assert ">points</text>" in chart and ">chips</text>" not in chart
+    march = client.get(reverse("club-site-event", args=[club.pk, club_history["march"].pk])).content.decode()
+    assert ">chips</text>" in march.split("<svg")[1]
