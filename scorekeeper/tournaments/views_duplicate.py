@@ -333,7 +333,14 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
                 text = board_error_message(
                     error, tournament=planned.round.tournament, planned=planned, board=number, deal=record
                 )
-                if error.code.startswith("board_") and error.code != "board_dealer_wrong":
+                if error.code == "dealer_out_of_turn" and number != state.next_board:
+                    # Another board of the table's, dealt by another seat than the next board's: the board is wrong.
+                    text = _("Board %(board)s is not the next to play at this table: board %(next)s is.") % {
+                        "board": number,
+                        "next": state.next_board,
+                    }
+                    choice.add_error("board", text)
+                elif error.code.startswith("board_") and error.code != "board_dealer_wrong":
                     choice.add_error("board", text)
                 else:
                     form.add_error(_form_field(error, form), text)

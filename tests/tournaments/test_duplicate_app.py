@@ -94,6 +94,20 @@ def test_a_board_entered_at_the_wrong_table_is_refused_saying_where_it_goes(clie
     assert not planned.table.deals.exists()
 
 
+def test_a_board_of_the_table_out_of_its_turn_is_refused_naming_the_next(client):
+    # Table 1 plays boards 1 to 4 first; board 3, dealt by seat 3, while board 1 (dealt by seat 1) is next.
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    post = {"position": "1", "idempotency_key": "k9", "board": "3", "hombre": "3", "contract": "solo", "trump": "S"}
+    answer = client.post(reverse("board-entry", args=[planned.table.token]), {**post, "tricks": "6"})
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    assert "Board 3 is not the next to play at this table: board 1 is." in page
+    assert page.index("Board 3 is not the next") < page.index('id="f-hombre"')  # beside the board, not the seats
+    assert not planned.table.deals.exists()
+
+
 def test_a_record_the_pockets_contradict_is_refused_with_the_run_they_give(client):
     tournament, _ = make_duplicate()
     open_round(tournament, 1)
