@@ -4,7 +4,7 @@ and numbers (`TournamentOptions`, `scorecard.Part`, `Standing.decided_by`); the 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper.engine.model import RuleSet
 from scorekeeper.engine.tournament.scorecard import Part
@@ -89,16 +89,21 @@ def part_words(part: Part, scale: Scale) -> str:
         return _("%(value)s chips") % {"value": value}
     if part.code == "place_points":
         points = scale.display(part.points or 0)
+        one = points.lstrip("+-−") == "1"  # "1 place point"; a fraction or any other number: points
         if part.unit and part.unit != 1:
-            return _("%(points)s place points × %(unit)s") % {"points": points, "unit": part.unit}
-        return _("%(points)s place points") % {"points": points}
+            text = ngettext("%(points)s place point × %(unit)s", "%(points)s place points × %(unit)s", 1 if one else 2)
+            return text % {"points": points, "unit": part.unit}
+        return ngettext("%(points)s place point", "%(points)s place points", 1 if one else 2) % {"points": points}
     if part.code == "contract_points":
         return _("%(value)s contract points") % {"value": value}
     if part.code == "average":
-        return _("the average: %(total)s over %(rounds)s rounds, rounded") % {
-            "total": scale.display(part.total or 0),
-            "rounds": part.rounds or 0,
-        }
+        rounds = part.rounds or 0
+        text = ngettext(
+            "the average: %(total)s over %(rounds)s round, rounded",
+            "the average: %(total)s over %(rounds)s rounds, rounded",
+            rounds,
+        )
+        return text % {"total": scale.display(part.total or 0), "rounds": rounds}
     if part.code == "fixed":
         return _("the fixed bye score")
     if part.code == "zero":
