@@ -23,6 +23,7 @@ from scorekeeper.engine.tournament.standings import Entrant as RankedEntrant
 from scorekeeper.engine.tournament.travellers import CardLine, Traveller, score_cards, travellers
 from scorekeeper.events.models import EventLog
 from scorekeeper.tables import services as table_services
+from scorekeeper.tables.messages import SYSTEM_AUTHOR
 from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tournaments.models import Board, BoardPlay, PlannedRound, PlannedTable, Tournament
 from scorekeeper.tournaments.selectors import tournament_options
@@ -91,7 +92,10 @@ def round_boards_deal(*, tournament: Tournament, number: int, user=None) -> list
         for r in records
     )
     EventLog.objects.create(
-        event=tournament.event, action="boards_dealt", who=table_services.who(user)[1], note=f"{number}: {len(boards)}"
+        event=tournament.event,
+        action="boards_dealt",
+        who=table_services.who(user, fallback=SYSTEM_AUTHOR)[1],
+        note=f"{number}: {len(boards)}",
     )
     return boards
 
@@ -107,10 +111,11 @@ def _runs(numbers: list[int]) -> list[list[int]]:
     return runs
 
 
-def round_boards_ensure(*, tournament: Tournament, number: int) -> None:
-    """Deal the round's missing boards, if any: a duplicate round never opens without its boards stored."""
+def round_boards_ensure(*, tournament: Tournament, number: int, user=None) -> None:
+    """Deal the round's missing boards, if any: a duplicate round never opens without its boards stored; the log
+    names who opened the round (the app, when nobody signed in did)."""
     if is_duplicate(tournament) and not round_ready(tournament, number):
-        round_boards_deal(tournament=tournament, number=number)
+        round_boards_deal(tournament=tournament, number=number, user=user)
 
 
 def round_ready(tournament: Tournament, number: int) -> bool:

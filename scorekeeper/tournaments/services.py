@@ -242,7 +242,7 @@ def round_open(*, tournament: Tournament, number: int, user=None) -> PlannedRoun
         tournament_replan(tournament=tournament)
         tournament.refresh_from_db(fields=["record"])
         planned = tournament.planned_rounds.select_for_update().get(number=number)
-    round_boards_ensure(tournament=tournament, number=number)  # duplicate: the boards exist before the round
+    round_boards_ensure(tournament=tournament, number=number, user=user)  # duplicate: the boards before the round
     players = {e.number: e.player for e in tournament.entrants.select_related("player")}
     for table in planned.tables.order_by("number"):
         table.table = table_create(

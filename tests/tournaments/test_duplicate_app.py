@@ -229,11 +229,14 @@ def test_round_two_after_round_one(client):
 
 def test_opening_a_round_deals_its_boards_if_the_director_has_not():
     tournament, _ = make_duplicate()
-    round_open(tournament=tournament, number=1)
+    director = make_user("ida")
+    round_open(tournament=tournament, number=1, user=director)
     assert sorted(Board.objects.filter(tournament=tournament, round=1).values_list("number", flat=True)) == list(
         range(1, 13)
     )
     assert Board.objects.filter(tournament=tournament, round=2).count() == 0
+    # The log names the director who opened the round as the one who dealt, never a table's link.
+    assert tournament.event.log.get(action="boards_dealt").who == "ida"
 
 
 def test_a_boards_deal_is_corrected_against_the_pockets_too(client):
