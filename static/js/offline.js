@@ -1,7 +1,6 @@
-// Offline-first table entry. A deal saved while the server does not answer waits on this phone (IndexedDB)
-// with its key and expected number, and is sent in order when it answers: stored once, or refused and kept
-// here until the scorer discards it or enters it as the next deal. No service worker is needed (plain http
-// on a club's Wi-Fi); where one runs, it adds the reload with no connection. Without IndexedDB the form posts.
+// Offline-first table entry: a deal saved while the server does not answer waits here (IndexedDB) with its key
+// and number, and is sent in order when it answers: stored once, or refused and kept until the scorer discards it
+// or enters it as the next deal. No service worker needed (plain http); one adds the reload with no connection.
 (() => {
   "use strict";
   const box = document.getElementById("offline-queue");
@@ -182,7 +181,7 @@
         changed = true;
         continue;
       }
-      if (answer.result === "gone") return refuseGone(); // no page at this address: nothing to refresh from
+      if (answer.result === "gone") return refuseGone(); // no page here to refresh from
       Object.assign(deal, { state: "refused", answer: answer.result, reason: reasonFor(answer, deal) });
       await keepDeal(deal);
       changed = true; // the table moved on without this phone: its ledger shows the deal recorded instead
@@ -192,8 +191,7 @@
     await render();
   }
 
-  // A link the director replaced takes no deal: every deal waiting behind it is refused with the same words, and
-  // kept here until the scorer enters it on the table's new link.
+  // A replaced link takes no deal: each waiting one is refused alike, kept until entered on the new link.
   async function refuseGone() {
     for (const deal of await storedDeals()) {
       if (deal.state === "refused") continue;
@@ -228,7 +226,7 @@
     };
     const waiting = await storedDeals();
     if (waiting.some((kept) => kept.answer === "gone")) {
-      // The link is known to be replaced: this deal is refused as the others, its entries left on the screen.
+      // The link is replaced: refused as the others, its entries left on the screen.
       await keepDeal(deal);
       return refuseGone();
     }
