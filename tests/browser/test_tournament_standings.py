@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper.clubs.services import player_rename
 from scorekeeper.public.services import event_link_make
 from scorekeeper.tournaments.services import tournament_close
 from scorekeeper.tournaments.standings import tournament_standings
@@ -87,3 +88,18 @@ def test_score_card_and_live_board_fit_a_phone(live_server, page: Page, screensh
         page.locator("#board").get_by_role("link", name="Ann", exact=True).click()
         expect(page.get_by_role("heading", name="Ann")).to_be_visible()
         expect(page).to_have_url(re.compile(card))
+
+
+def test_a_long_name_wraps_and_leaves_the_totals_in_sight(live_server, page: Page, screenshot_dir):
+    tournament, _schedule, players = make_tournament()
+    player_rename(player=players[0], name="Maximilian-Alexander Wolfeschlegelsteinhausenbergerdorff")
+    play_rounds(tournament, range(1, 3), random.Random(26))
+    token = event_link_make(event=tournament.event).token
+    page.goto(f"{live_server.url}/p/{token}/")
+    expect(page.locator("table.tournament-standings").get_by_role("link", name="Maximilian-Alexander")).to_be_visible()
+    assert phone_problems(page) == []
+    # Nothing to scroll sideways inside the table's own scroller: the Total column is on the screen.
+    for table in ("tournament-standings", "round-tables"):
+        scroller = page.locator(f".scroll-x:has(table.{table})")
+        assert scroller.evaluate("s => s.scrollWidth <= s.clientWidth"), table
+    page.screenshot(path=str(screenshot_dir / "tournament-long-name.png"), full_page=True)
