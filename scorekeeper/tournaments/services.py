@@ -384,6 +384,16 @@ def substitute_add(
         raise _refuse("request_invalid", "from_deal", f"the first deal is a position from 1 to {last + 1}")
     if Substitute.objects.filter(planned_table=planned_table, seat=seat, from_deal=from_deal).exists():
         raise _refuse("request_invalid", "from_deal", "this seat already has a substitute from that deal")
+    holder = (
+        Substitute.objects.filter(planned_table=planned_table, seat=seat, from_deal__lt=from_deal)
+        .order_by("-from_deal")
+        .first()
+    )
+    if holder is not None and (holder.player_id, holder.name) == (
+        player.pk if player else None,
+        "" if player else name[:80],
+    ):
+        raise _refuse("substitute_holds", "name", "this substitute already holds the seat")
     substitute = Substitute.objects.create(
         planned_table=planned_table, seat=seat, from_deal=from_deal, name="" if player else name[:80], player=player
     )

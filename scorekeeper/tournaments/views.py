@@ -294,6 +294,8 @@ def _entrant_names(tournament: Tournament) -> dict[int, str]:
 
 
 def _substitute_error(error: EngineError) -> str:
+    if error.code == "substitute_holds":
+        return _("This substitute already plays this seat: nothing to add.")
     if error.field == "seat" and "ended" in error.message:
         return _("The table has ended its round.")
     if error.field == "seat":

@@ -409,3 +409,19 @@ def test_a_substitute_s_first_deal_is_the_deal_the_phone_numbers(director):
         (2, "Zoe", 3),  # deal 2, after the misdeal
         (3, "Yann", 4),  # empty: the next deal
     ]
+
+
+def test_a_substitute_already_in_the_seat_is_not_added_again(director):
+    client, club = director
+    planned = round_one_table(club=club)
+    tournament = planned.round.tournament
+    deal = DealRecord(dealer=planned.table.first_dealer, contract=Contract.SOLO, hombre=0, trump="S", tricks=6)
+    deal_record(table=planned.table, position=1, record=deal)
+    first = {"table": planned.pk, "seat": "2", "name": "Sam", "from_deal": "1"}
+    assert change(client, tournament, "substitute", first).status_code == 302
+    again = change(client, tournament, "substitute", {**first, "from_deal": ""})  # the same Sam, from deal 2
+    assert again.status_code == 400
+    assert "This substitute already plays this seat: nothing to add." in again.content.decode()
+    someone_else = change(client, tournament, "substitute", {**first, "name": "Tess", "from_deal": ""})
+    assert someone_else.status_code == 302
+    assert list(planned.substitutes.values_list("name", "from_deal")) == [("Sam", 1), ("Tess", 2)]
