@@ -138,6 +138,7 @@ class PersonalReport:
     unit: str = "parlett-chips"  # the rule set's id, whose unit the figures are in (a season's: his most played)
     link: str = ""  # the player's own page, printed as a QR code when given
     shared: int = 0  # what the end-of-round rule gave him of what was left on his tables, in no deal
+    standing: str = ""  # a tournament's: his place and total, which its standings rank by (not the chips)
 
 
 @dataclass(frozen=True)

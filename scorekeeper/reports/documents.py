@@ -372,6 +372,8 @@ def _qr(link: str, size: float) -> Drawing:
 
 def personal_report(report: PersonalReport, paper: str = "a4") -> bytes:
     heading = [_text(f"{report.player} · {report.club}", TITLE), _text(report.scope, TEXT)]
+    if report.standing:
+        heading.append(_text(report.standing, TEXT))
     if report.link:  # the player's own page, to scan at the table
         heading.append(_text(_("Your page: %(link)s") % {"link": report.link}, SMALL))
         top = Table([[heading, _qr(report.link, 26 * mm)]], colWidths=[150 * mm, 30 * mm])

@@ -48,7 +48,12 @@ from scorekeeper.tables.presenters import (
 from scorekeeper.tables.selectors import TableView, table_ledger
 from scorekeeper.tournaments import pages, wording
 from scorekeeper.tournaments.selectors import table_substitutes
-from scorekeeper.tournaments.standings import TournamentStandings, tournament_standings
+from scorekeeper.tournaments.standings import (
+    TournamentStandings,
+    is_duplicate,
+    is_tournament,
+    tournament_standings,
+)
 
 CONTRACT_ORDER = [
     Contract.ALLIANCE,
@@ -307,7 +312,25 @@ def personal_report_for(event: Event, player) -> PersonalReport:
     out (A-40), which the account and the chart's last point include."""
     figures = player_event_figures(event=event, player=player)
     report = _personal(player, event.club.name, f"{event.name}, {_date(event.date)}", figures, event.start)
-    return dataclasses.replace(report, unit=event.ruleset)
+    return dataclasses.replace(report, unit=event.ruleset, standing=_standing(event, player))
+
+
+def _standing(event: Event, player) -> str:
+    """A table-play tournament's place and total for `player`, in words ('' for an evening, a duplicate, or a
+    player who was not entered): the tournament ranks its scores, not the chips the report adds up."""
+    if not is_tournament(event) or is_duplicate(event):
+        return ""
+    number = event.tournament.entrants.filter(player=player).values_list("number", flat=True).first()
+    if number is None:
+        return ""
+    view = tournament_standings(event=event)
+    row = view.standings.row(number)
+    if row.place is None:  # withdrawn, unranked (T-52)
+        return ""
+    return _(
+        "Tournament: place %(place)s of %(entrants)s, total %(total)s. The standings rank the tournament's scores, "
+        "not the chips below."
+    ) % {"place": row.place, "entrants": len(view.standings.rows), "total": view.display(row.total)}
 
 
 def personal_season_for(club, player, year: int, unit: str | None = None) -> PersonalReport:

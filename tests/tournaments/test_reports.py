@@ -11,6 +11,7 @@ from django.utils import translation
 
 from scorekeeper.reports import documents, gather
 from scorekeeper.tournaments.imports import tournament_import
+from scorekeeper.tournaments.standings import tournament_standings
 from tests.factories import make_club, make_user
 from tests.tournaments.documents import tournament_document
 
@@ -65,3 +66,22 @@ def test_a_round_report_of_an_evening_is_404(client):
     table = make_table(club=make_club(directors=[director]))
     client.force_login(director)
     assert client.get(reverse("tournament-round-report", args=[table.event_id, 1])).status_code == 404
+
+
+def test_a_players_report_of_a_tournament_gives_his_place_and_total(tmp_path):
+    event = tournament_import(raw=tournament_document(), club=make_club())
+    ann = event.tournament.entrants.get(player__name="Ann")
+    row = tournament_standings(event=event).standings.row(ann.number)  # the standings page shows these (tested)
+    report = gather.personal_report_for(event, ann.player)
+    assert report.standing == (
+        f"Tournament: place {row.place} of 17, total {row.total // 12}. The standings rank the tournament's scores, "
+        "not the chips below."
+    )
+    assert report.standing.split(",")[0] in " ".join(_text(documents.personal_report(report), tmp_path).split())
+
+
+def test_a_players_report_of_an_evening_has_no_tournament_line():
+    from tests.factories import make_table
+
+    table = make_table()
+    assert gather.personal_report_for(table.event, table.seat_0).standing == ""
