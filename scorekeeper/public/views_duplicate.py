@@ -108,13 +108,18 @@ def public_card(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if number not in results.names:
         raise Http404
     rounds = []
+    entries = {e.round: e for e in results.result.standings.row(number).entries}
     for rnd in results.rounds:
         if rnd.number not in results.published:
             continue
         card = results.cards(rnd.number).get(number, ())
+        entry = entries.get(rnd.number)
         rounds.append(
             {
                 "number": rnd.number,
+                # A round without a board here: a bye (scored, T-51) or an absence (nothing), said in words.
+                "kind": entry.kind if entry else "",
+                "score": _hundredths(entry.score) if entry and entry.score is not None else "",
                 "lines": [
                     {
                         "board": line.board,

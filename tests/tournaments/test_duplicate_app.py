@@ -3,11 +3,13 @@ hand record and the movement, fouled boards, scores, and what is published when.
 
 from __future__ import annotations
 
+import html
 import io
 import json
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.engine import EngineError
@@ -21,8 +23,8 @@ from scorekeeper.tables.messages import message_for
 from scorekeeper.tables.models import TableSnapshot
 from scorekeeper.tournaments import duplicate
 from scorekeeper.tournaments.models import Board, BoardPlay, PlannedTable, Tournament
-from scorekeeper.tournaments.services import round_open
-from scorekeeper.tournaments.views_duplicate import standings_rows
+from scorekeeper.tournaments.services import round_open, tournament_confirm
+from scorekeeper.tournaments.views_duplicate import hundredths, standings_rows
 from tests.engine.tournament.duplicate_hands import EXAMPLE
 from tests.factories import make_user
 from tests.tournaments.builders import end_round_tables, make_tournament
@@ -591,3 +593,24 @@ def test_the_director_page_links_each_playing_tables_board_entry(client):
         token = _planned(tournament, 1, number).table.token
         entry = reverse("board-entry", args=[token])
         assert f'Table {number}: 0 of 8 boards · <a href="{entry}">board entry</a>' in html
+
+
+def test_a_score_card_says_a_bye_round_in_words():
+    # 13 entrants at 3 tables: one bye a round. Round 1 played at every table; the bye's card says what he scored.
+    tournament, _schedule, _players = make_tournament(
+        entrants=13,
+        sessions=(2,),
+        options={"session.tours": 2},
+        tournament_options={"tournament.format": "duplicate", "tournament.method": "matchpoints"},
+    )
+    tournament_confirm(tournament=tournament)
+    open_round(tournament, 1)
+    play_round(tournament, 1)
+    (bye,) = tournament.planned_rounds.get(number=1).byes
+    token = event_link_make(event=tournament.event).token
+    page = Client().get(reverse("duplicate-card", args=[token, bye])).content.decode()
+    results = duplicate.duplicate_results(tournament=tournament)
+    (entry,) = [e for e in results.result.standings.row(bye).entries if e.round == 1]
+    assert entry.kind == "bye"
+    # His own average over the rounds he played: none yet, so 0.00 (T-51), said where the boards would be.
+    assert "A bye: 0.00, the entrant's own average." in html.unescape(page) and hundredths(entry.score) == "0.00"
