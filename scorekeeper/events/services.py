@@ -94,7 +94,6 @@ class NotEnoughPlayers(Exception):
 
 
 @transaction.atomic
-@transaction.atomic
 def event_reopen(*, event: Event, user=None, note: str = "") -> Event:
     """Reopen a closed event; the reopening is recorded. The tables its closing ended play on (a score was missing,
     the event was closed too soon); one whose round had ended before stays ended."""
