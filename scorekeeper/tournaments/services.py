@@ -389,13 +389,11 @@ def substitute_add(
         .order_by("-from_deal")
         .first()
     )
-    if holder is not None and (holder.player_id, holder.name) == (
-        player.pk if player else None,
-        "" if player else name[:80],
-    ):
+    kept_name = "" if player else name[:80]  # a player is named by his record
+    if holder is not None and (holder.player_id, holder.name) == (player.pk if player else None, kept_name):
         raise _refuse("substitute_holds", "name", "this substitute already holds the seat")
     substitute = Substitute.objects.create(
-        planned_table=planned_table, seat=seat, from_deal=from_deal, name="" if player else name[:80], player=player
+        planned_table=planned_table, seat=seat, from_deal=from_deal, name=kept_name, player=player
     )
     tournament_replan(tournament=tournament)
     _log(tournament, "substitute", user, f"{planned_table.round.number}/{planned_table.number}/{seat}")
