@@ -127,19 +127,10 @@ def _header(table: Table, view: TableView) -> SheetHeader:
         store_heading=store,
         substitutes=tuple(
             _("Seat %(seat)s, %(player)s: played by %(name)s from deal %(deal)s.")
-            % {"seat": seat + 1, "player": view.session.players[seat], "name": name, "deal": _deal_number(view, at)}
+            % {"seat": seat + 1, "player": view.session.players[seat], "name": name, "deal": view.number_from(at)}
             for seat, name, at in table_substitutes(table=table)
         ),
     )
-
-
-def _deal_number(view: TableView, position: int) -> int:
-    """The ledger's number of the deal at `position` (a record's place, misdeals included), or of the first deal
-    after it when it is a misdeal; a position not recorded yet counts on from the last deal."""
-    numbers = [row.number for row in view.snapshot.rows[position - 1 :] if row.number]
-    if numbers:
-        return numbers[0]
-    return view.state.number + 1 + max(position - view.next_position, 0)
 
 
 def sheet_for(table: Table, *, explain: bool = False) -> TableSheet:

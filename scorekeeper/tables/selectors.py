@@ -277,6 +277,14 @@ class TableView:
         rows = self.snapshot.rows
         return rows[position - 1].number if 1 <= position <= len(rows) else None
 
+    def number_from(self, position: int) -> int:
+        """The ledger's number of the deal at `position`, or of the first deal after it when that is a misdeal; a
+        position not recorded yet counts on from the last deal (the inverse of deal_position)."""
+        numbers = [row.number for row in self.snapshot.rows[position - 1 :] if row.number]
+        if numbers:
+            return numbers[0]
+        return self.state.number + 1 + max(position - self.next_position, 0)
+
     @cached_property
     def seat_notes(self) -> dict[int, str]:
         """Words under a seat's player from the rooms above (signals.seat_notes: a tournament's substitute)."""
@@ -336,7 +344,8 @@ def table_by_token(*, token: str, rows: bool = True, seats: bool = True, locked:
 
 def deal_position(*, table: Table, number: int) -> int:
     """The record position (misdeals counted) of the deal the ledger numbers `number` (misdeals have none); for a
-    deal not played yet, the position it takes if no misdeal comes before it."""
+    deal not played yet, the position it takes if no misdeal comes before it (the inverse of
+    TableView.number_from)."""
     snapshot = snapshot_read(table=table)
     for row in snapshot.rows:
         if row.number == number:
