@@ -383,14 +383,20 @@ def _pay_each(n: Note, say: _Say) -> str:
     )
 
 
-def _penalty(n: Note, say: _Say) -> str:
-    a, _ = n.args, say.w.gettext
-    values = {
+def _penalty_values(n: Note, say: _Say) -> dict[str, Any]:
+    """What a penalty's sentence names: its kind, who pays, how much, each one's share."""
+    a = n.args
+    return {
         "kind": _penalty_kind(a["kind"], say.w),
         "seats": say.group(a),
         "amount": a["amount"],
         "shares": say.shares(a),
     }
+
+
+def _penalty(n: Note, say: _Say) -> str:
+    a, _ = n.args, say.w.gettext
+    values = _penalty_values(n, say)
     if len(a["seats"]) == 1:
         return _("Penalty (%(kind)s): %(seats)s puts %(amount)s into the pot.") % values
     return _("Penalty (%(kind)s): %(seats)s put %(amount)s%(shares)s into the pot.") % values
@@ -399,14 +405,7 @@ def _penalty(n: Note, say: _Say) -> str:
 def _penalties(n: Note, say: _Say, times: int) -> str:
     """The same penalty given `times` times, in one sentence."""
     a, w = n.args, say.w
-    values = {
-        "kind": _penalty_kind(a["kind"], w),
-        "seats": say.group(a),
-        "amount": a["amount"],
-        "shares": say.shares(a),
-        "count": times,
-        "total": a["amount"] * times,
-    }
+    values = {**_penalty_values(n, say), "count": times, "total": a["amount"] * times}
     if len(a["seats"]) == 1:
         text = w.ngettext(
             "Penalty (%(kind)s), %(count)s time: %(seats)s puts %(amount)s into the pot each time, %(total)s in all.",
@@ -432,8 +431,7 @@ def _beasts(n: Note, say: _Say, times: int) -> str:
         "Penalty (%(kind)s), %(count)s times: a beast of %(amount)s on %(seats)s%(shares)s each time.",
         times,
     )
-    values = {"kind": _penalty_kind(n["kind"], w), "amount": n["amount"], "count": times}
-    return text % {**values, "seats": say.group(n.args), "shares": say.shares(n.args)}
+    return text % {**_penalty_values(n, say), "count": times}
 
 
 def _mc_bonus(n: Note, say: _Say) -> str:
@@ -580,12 +578,7 @@ def _board_lost(n: Note, say: _Say) -> str:
 
 
 def _bc_penalty(n: Note, say: _Say) -> str:
-    return say.w.gettext("Penalty (%(kind)s): a beast of %(amount)s on %(seats)s%(shares)s.") % {
-        "kind": _penalty_kind(n["kind"], say.w),
-        "amount": n["amount"],
-        "seats": say.group(n.args),
-        "shares": say.shares(n.args),
-    }
+    return say.w.gettext("Penalty (%(kind)s): a beast of %(amount)s on %(seats)s%(shares)s.") % _penalty_values(n, say)
 
 
 # --- points: Parlett point-score -------------------------------------------------------------------------------
