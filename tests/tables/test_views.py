@@ -535,22 +535,24 @@ def test_an_import_another_table_or_event_made_says_what_differs(client, tmp_pat
     path.write_bytes(exported.content)
     director = make_user()
     client.force_login(director)
+
+    def imported_into(table) -> str:
+        """The table's page after the director imported the file there."""
+        table.event.club.directors.add(director)
+        with path.open("rb") as handle:
+            client.post(url(table, "table-import"), {"file": handle})
+        return html_text(client.get(url(table)))
+
     other_dealer = make_table(first_dealer=0)  # Ann deals first here
-    other_dealer.event.club.directors.add(director)
-    with path.open("rb") as handle:
-        client.post(url(other_dealer, "table-import"), {"file": handle})
     assert (
         "Nothing was imported. The file’s first deal is dealt by seat 4, and this table’s first dealer is seat 1 "
         "(Ann): is the file another table’s?"
-    ) in html_text(client.get(url(other_dealer)))
+    ) in imported_into(other_dealer)
     two_tours = make_table(options={"session.tours": 2})
-    two_tours.event.club.directors.add(director)
-    with path.open("rb") as handle:
-        client.post(url(two_tours, "table-import"), {"file": handle})
     assert (
         "Nothing was imported. This file’s options differ from the event’s (in the file / in the event): "
         "session.tours: 10 / 2."
-    ) in html_text(client.get(url(two_tours)))
+    ) in imported_into(two_tours)
     assert Deal.objects.filter(table__in=[other_dealer, two_tours]).count() == 0
 
 
