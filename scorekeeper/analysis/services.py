@@ -142,7 +142,7 @@ def _rated_holders(lines: list[TableLine], planned: dict[int, tuple[int, ...]]) 
         found[table_id].append((seat, player_name or name, from_deal, player_id))
     if not found:
         return
-    snapshots = snapshots_read(tables=list(Table.objects.filter(id__in=found).select_related("event")), rows=True)
+    snapshots = snapshots_read(tables=list(Table.objects.filter(id__in=found).select_related("event")))
     for line in lines:
         if line.id not in found:
             continue

@@ -102,15 +102,15 @@ def live_screen(accounts: list[Account], *, number: int, rows: int) -> Screen:
     return Screen(accounts[(number - 1) * rows : number * rows], number, count, rows)
 
 
-def event_tables(*, event: Event, signed: bool = False) -> list[Table]:
+def event_tables(*, event: Event, signed: bool = False, rows: bool = False) -> list[Table]:
     """The event's tables in round and number order, with their players; with `signed`, the signatures standing
-    (`table.signed`)."""
+    (`table.signed`); with `rows`, their snapshots' rows (each deal's line), which the standings do without."""
     seats = ("seat_0", "seat_1", "seat_2", "seat_3")
     # No page shows when a table or a player was made: not reading it spares a date parsed a row (300 at 60 tables).
     tables = (
         Table.objects.filter(event=event)
         .select_related(*seats)
-        .defer("created_at", *(f"{seat}__created_at" for seat in seats))
+        .defer("created_at", *(f"{seat}__created_at" for seat in seats), *(() if rows else ("snapshot_rows",)))
     )
     if signed:
         standing = Signature.objects.filter(cleared_at=None).only("table_id", "seat")  # the pages count them
@@ -159,8 +159,8 @@ def event_summary(*, event: Event, round: int | None = None, rows: bool = False)
     """Accounts and standings (overall, or for one round), and every table's progress, from the tables'
     snapshots: nothing is folded when every snapshot is current. With `rows`, the snapshots hold every deal's
     row (a report's figures); the standings do without."""
-    tables = event_tables(event=event)
-    snapshots = snapshots_read(tables=tables, rows=rows)
+    tables = event_tables(event=event, rows=rows)
+    snapshots = snapshots_read(tables=tables)
     checked = list(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
     players = {p.pk: p for table in tables for p in table.players}
     unseated = [pk for pk in checked if pk not in players]

@@ -19,7 +19,7 @@ from scorekeeper.clubs.models import Club, Player, PlayerLink
 from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, PlayerMerge, SitOut
 from scorekeeper.operations.club_check import ImportRefused, club_check, document_checks
 from scorekeeper.public.models import ClubSite, EventLink
-from scorekeeper.tables.models import Deal, DealChange, ReplacedDeals, Signature, Table
+from scorekeeper.tables.models import SNAPSHOT_FIELDS, Deal, DealChange, ReplacedDeals, Signature, Table
 from scorekeeper.tournaments.models import (
     Board,
     BoardPlay,
@@ -82,13 +82,20 @@ MERGE_MOVED = {
     "checkins_dropped": (Event, False),
     "sitouts_dropped": (Event, True),
 }
-# Kept out on purpose: the analysis digests and the table snapshots are caches, made again from the deals.
-NOT_EXPORTED = ("analysis.TableDigest", "tables.TableSnapshot")
+# Kept out on purpose: the analysis digests and the table snapshots (columns of a table's row) are caches, made
+# again from the deals.
+NOT_EXPORTED = ("analysis.TableDigest",)
+NOT_EXPORTED_FIELDS = {Table: SNAPSHOT_FIELDS}
 
 
 def _fields(model: type[models.Model]) -> list[models.Field]:
-    """The model's own columns, in their order (Django's documented _meta API and field attributes)."""
-    return [f for f in model._meta.get_fields() if f.concrete and not f.many_to_many and not f.primary_key]
+    """The model's own columns, in their order (Django's documented _meta API and field attributes), but caches."""
+    left_out = NOT_EXPORTED_FIELDS.get(model, ())
+    return [
+        f
+        for f in model._meta.get_fields()
+        if f.concrete and not f.many_to_many and not f.primary_key and f.name not in left_out
+    ]
 
 
 def _is_user(field: models.Field) -> bool:

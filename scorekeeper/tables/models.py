@@ -30,6 +30,11 @@ def planned_deals(session: Session, extra_tours: int) -> int:
     return 4 * (session.options.session_tours + extra_tours)
 
 
+# The columns of a table's snapshot: a cache of its deals' fold, not part of what was played (a club's export
+# leaves them out; the next read makes them again).
+SNAPSHOT_FIELDS = ("snapshot_revision", "snapshot_key", "snapshot_data", "snapshot_rows")
+
+
 class Table(models.Model):
     event = models.ForeignKey("events.Event", on_delete=models.PROTECT, related_name="tables", verbose_name=_("event"))
     number = models.PositiveSmallIntegerField(_("table"))
@@ -52,6 +57,15 @@ class Table(models.Model):
     # round ended), in the same transaction: figures kept from an older revision are stale.
     revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The table's snapshot (tables.snapshot): everything its pages read of its fold, a cache that says it is one.
+    # Written with the revision by the change that made it, in its transaction, so a restore brings it back with
+    # the deals it was made from; made for `snapshot_revision` and the fingerprint of the table's session
+    # (`snapshot_key`), and made again before it is read when either differs. Emptying it loses nothing.
+    snapshot_revision = models.PositiveIntegerField(null=True, editable=False)
+    snapshot_key = models.CharField(max_length=16, blank=True, default="", editable=False)
+    snapshot_data = models.JSONField(null=True, editable=False)  # all but the rows: what the standings read
+    # Every deal's row, as JSON text: decoded by the pages that show the deals alone, appended to by a save.
+    snapshot_rows = models.TextField(blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["event", "round", "number"]
@@ -132,22 +146,6 @@ class Table(models.Model):
             start=event.start,
             favourite_suit=event.favourite_suit or None,
         )
-
-
-class TableSnapshot(models.Model):
-    """A table's fold as every page reads it (tables.snapshot): a cache that says it is one. Written in the
-    transaction of the change that made it and keyed by the table's revision and the fingerprint of its session,
-    so a restore brings it back with its deals and a stale one is never read; deleting every snapshot loses
-    nothing (the next read folds the table again)."""
-
-    table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True, related_name="snapshot")
-    revision = models.PositiveIntegerField()
-    key = models.CharField(max_length=16)
-    data = models.JSONField()  # all but the rows: what the standings read
-    rows = models.JSONField(default=list)  # every deal's row: what the table page and the reports read
-
-    def __str__(self) -> str:
-        return f"{self.table} · revision {self.revision}"
 
 
 class LiveDeals(models.Manager):

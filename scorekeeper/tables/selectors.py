@@ -315,8 +315,8 @@ class TableView:
 
 
 def _table_with_seats() -> QuerySet[Table]:
-    """A table with what every page of it reads: its event, the four players and its snapshot."""
-    return Table.objects.select_related("event", "seat_0", "seat_1", "seat_2", "seat_3", "snapshot")
+    """A table with what every page of it reads: its event and the four players (its snapshot is in its row)."""
+    return Table.objects.select_related("event", "seat_0", "seat_1", "seat_2", "seat_3")
 
 
 class NoTableLink(Http404):
@@ -324,16 +324,13 @@ class NoTableLink(Http404):
     so; a deal or a position out of range at a live link is a plain Http404)."""
 
 
-def table_by_token(*, token: str, rows: bool = True, seats: bool = True, locked: bool = False) -> Table:
-    """The table an entry link reaches (404 for any other string); without `rows`, its snapshot is read without
-    each deal's row (what the live preview needs: the table after its last deal); without `seats`, its players are
-    left unread (a save needs none of their names: four joins are a third of this read's work). With `locked`, its
+def table_by_token(*, token: str, seats: bool = True, locked: bool = False) -> Table:
+    """The table an entry link reaches (404 for any other string) with its snapshot, whose rows are decoded only
+    when read (the live preview reads the table after its last deal alone); without `seats`, its players are left
+    unread (a save needs none of their names: four joins are a third of this read's work). With `locked`, its
     row is locked for the transaction the caller is in (PostgreSQL's row lock; SQLite's IMMEDIATE transaction
     already holds the write lock)."""
-    if seats:
-        tables = _table_with_seats() if rows else _table_with_seats().defer("snapshot__rows")
-    else:
-        tables = Table.objects.select_related("event", "snapshot")
+    tables = _table_with_seats() if seats else Table.objects.select_related("event")
     if locked:
         tables = tables.select_for_update(of=("self",))
     try:

@@ -159,9 +159,8 @@ def deal_record(
 
     `locked`: the caller read `table` (table_by_token's `locked`) and `snapshot` with it inside the transaction it
     calls this in, under the write lock, as the table's page does for a save: the table cannot move since, and the
-    lock is neither taken nor read again. The snapshot read with it can still be older than the table: PostgreSQL,
-    after waiting for the row lock, gives the table's newest row but the joined snapshot's row as it was before the
-    wait. So the snapshot's revision is always compared with the table's (`fresh`); a stale one is read again."""
+    lock is neither taken nor read again. The snapshot is compared with the table all the same (`fresh`): one made
+    for another revision (a page's, a caller's older read) is read again."""
     fresh = settled is not None and snapshot is not None and snapshot.revision == table.revision
     if not fresh:
         stored = deal_saved_with_key(table=table, key=idempotency_key)
@@ -182,9 +181,9 @@ def deal_record(
                 )
             deal = _deal_insert(table, position=position, entry=entry, user=user, idempotency_key=idempotency_key)
             after = snapshot_appended(
-                snapshot, entry, session=session, revision=table.revision, planned_deals=table.planned_deals(session)
+                snapshot, entry, session=session, revision=revision + 1, planned_deals=table.planned_deals(session)
             )
-            snapshot_store(table=table, snapshot=after)
+            snapshot_store(table=table, snapshot=after, changed=True)  # the new revision with it
     except StaleDeal:
         # The insert met a unique constraint: the position (another phone's deal), or the key, whose deal the
         # caller did not look up (a deal saved with this form, then struck: it keeps the key).
@@ -196,7 +195,8 @@ def deal_record(
 
 
 def _deal_insert(table: Table, *, position: int, entry: LedgerEntry, user: User, idempotency_key: str) -> Deal:
-    """Store a settled deal, its audit row and the table's new revision (inside the write transaction)."""
+    """Store a settled deal and its audit row (inside the write transaction; the caller raises the table's
+    revision)."""
     deal = Deal(table=table, position=position, idempotency_key=idempotency_key)
     deal.set_record(entry.deal)
     try:
@@ -208,7 +208,6 @@ def _deal_insert(table: Table, *, position: int, entry: LedgerEntry, user: User,
     DealChange.objects.create(
         deal=deal, action=DealChange.Action.RECORDED, after=deal_json(entry.deal), user=who_user, who=by
     )
-    table.changed()
     return deal
 
 
@@ -238,6 +237,7 @@ def _deal_record_replayed(table: Table, *, position: int, record: DealRecord, us
         raise RoundComplete
     entry = settle_deal(session, state, record, position)
     deal = _deal_insert(table, position=position, entry=entry, user=user, idempotency_key=idempotency_key)
+    table.changed()
     snapshot_refresh(table=table, session=session)
     return deal
 

@@ -1,8 +1,9 @@
 """A table's snapshot: everything the pages read from a table's fold, made by the engine from its deals.
 
-One snapshot a table, stored beside it (`TableSnapshot`, written in the transaction of the change that made it) and
-keyed by the table's revision and a fingerprint of what the fold depends on besides the deals (rule set, options,
-first dealer, round length, whether the round ended). A restore brings it back with the deals it was made from;
+One snapshot a table, kept in the table's own row (`Table.snapshot_*`, written in the transaction of the change that
+made it, a save's with the new revision in one statement) and keyed by the table's revision and a fingerprint of
+what the fold depends on besides the deals (rule set, options, first dealer, round length, whether the round
+ended). A restore brings it back with the deals it was made from;
 a snapshot whose key does not match its table is made again before anything reads it (`snapshot_read`). This is
 the one module that makes snapshots: the services store the one a change leaves, the selectors read.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -22,7 +24,7 @@ from django.db.models import Count, Q
 from scorekeeper.engine import EngineError, Ledger, LedgerEntry, Session, TableState, close_session
 from scorekeeper.engine.model import Contract, Line
 from scorekeeper.engine.tournament.scores import ContractTally
-from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot, planned_deals
+from scorekeeper.tables.models import SNAPSHOT_FIELDS, Deal, DealChange, Table, planned_deals
 
 # Raised when what a snapshot holds changes shape: every stored snapshot is then made again on its first read.
 # 3: the contract tally (a tournament under `contracts` reads its points from the snapshot, T-39), and the boards
@@ -85,16 +87,16 @@ class Snapshot:
     result: tuple[int, ...]
     left: int
     final: tuple[int, ...]
-    # Every deal's row as TableSnapshot.rows keeps it (encode_row); None when read without them (the standings
-    # read only the rest: snapshots_read). A save appends its row to these without decoding the others.
-    stored_rows: list | None = None
+    # Every deal's row as Table.snapshot_rows keeps it (rows_text); None when read without them (the standings
+    # read only the rest: snapshots_read). A save appends its row to this text without decoding the others.
+    rows_json: str | None = None
     # What a tournament's contract points are made of (T-37, T-38), whatever its point values.
     contracts: ContractTally = ContractTally()
 
     @functools.cached_property
     def rows(self) -> tuple[SnapshotRow, ...] | None:
         """Every deal's row, decoded when first read (a page reads them, a save does not)."""
-        return None if self.stored_rows is None else tuple(_row(values) for values in self.stored_rows)
+        return None if self.rows_json is None else tuple(_row(values) for values in json.loads(self.rows_json))
 
     @property
     def deals(self) -> int:
@@ -179,7 +181,7 @@ def snapshot_of(
         result=result,
         left=left,
         final=final,
-        stored_rows=[encode_row(row) for row in rows],
+        rows_json=rows_text(rows),
         contracts=ContractTally().added(ledger.entries, ledger.session.options),
     )
 
@@ -188,7 +190,7 @@ def snapshot_appended(
     before: Snapshot, entry: LedgerEntry, *, session: Session, revision: int, planned_deals: int
 ) -> Snapshot:
     """The snapshot after one deal (`entry`, settled after `before`'s state) was appended to the table."""
-    if before.stored_rows is None:
+    if before.rows_json is None:
         raise ValueError("a deal is appended to a snapshot read with its rows")
     row = row_of(entry)
     complete, result, left, final = _after(session, entry.state, planned_deals=planned_deals, ended=False)
@@ -203,7 +205,7 @@ def snapshot_appended(
         result=result,
         left=left,
         final=final,
-        stored_rows=[*before.stored_rows, encode_row(row)],
+        rows_json=rows_appended(before.rows_json, row),
         contracts=before.contracts.added((entry,), session.options),
     )
 
@@ -214,7 +216,7 @@ _STATE_FIELDS = tuple(TableState.__dataclass_fields__)
 
 
 def encode(snapshot: Snapshot) -> dict:
-    """What a snapshot holds but its rows (TableSnapshot.data)."""
+    """What a snapshot holds but its rows (Table.snapshot_data)."""
     return {
         "state": [getattr(snapshot.state, name) for name in _STATE_FIELDS],
         "records": snapshot.records,
@@ -230,8 +232,8 @@ def encode(snapshot: Snapshot) -> dict:
 
 
 def encode_row(r: SnapshotRow) -> list:
-    """A snapshot's row as TableSnapshot.rows keeps it (as JSON gives it back: lists, so that a row stored and one
-    just made compare equal)."""
+    """A snapshot's row as JSON keeps it: a list (as JSON gives it back, so that a row stored and one just made
+    compare equal)."""
     return [
         r.position,
         r.number,
@@ -249,6 +251,21 @@ def encode_row(r: SnapshotRow) -> list:
         r.corrected,
         r.penalties,
     ]
+
+
+def rows_text(rows: Iterable[SnapshotRow]) -> str:
+    """The rows as Table.snapshot_rows keeps them: a JSON list of encoded rows, each written by _row_text."""
+    return "[" + ",".join(_row_text(row) for row in rows) + "]"
+
+
+def rows_appended(text: str, row: SnapshotRow) -> str:
+    """rows_text of the rows in `text` and `row` after them, written without reading the others (a save at a
+    200-deal table would decode and encode 20 kB)."""
+    return f"{text[:-1]}{',' if text != '[]' else ''}{_row_text(row)}]"
+
+
+def _row_text(row: SnapshotRow) -> str:
+    return json.dumps(encode_row(row), separators=(",", ":"))
 
 
 # A stored row's contract and line by their value ("" for none): a dictionary lookup, where calling the enum looks
@@ -279,7 +296,7 @@ def _row(values: list) -> SnapshotRow:
     )
 
 
-def decode(data: dict, rows: list | None, *, revision: int, key: str) -> Snapshot:
+def decode(data: dict, rows: str | None, *, revision: int, key: str) -> Snapshot:
     values = dict(zip(_STATE_FIELDS, data["state"], strict=True))
     for name in ("balances", "k_seats", "beasts", "eligible"):
         values[name] = tuple(values[name])
@@ -294,13 +311,13 @@ def decode(data: dict, rows: list | None, *, revision: int, key: str) -> Snapsho
         result=tuple(data["result"]),
         left=data["left"],
         final=tuple(data["final"]),
-        stored_rows=rows,
+        rows_json=rows,
         contracts=tally_of(data["contracts"]),
     )
 
 
 def tally_of(values: list) -> ContractTally:
-    """A contract tally from its JSON (TableSnapshot.data["contracts"])."""
+    """A contract tally from its JSON (Table.snapshot_data["contracts"])."""
     return ContractTally(*(tuple(seats) for seats in values))
 
 
@@ -339,17 +356,22 @@ def shape_keys(session: Session) -> Callable[[int, int, bool], str]:
     return key
 
 
-def snapshot_store(*, table: Table, snapshot: Snapshot) -> None:
-    """Keep `snapshot` as `table`'s (inside the transaction of the change it follows)."""
-    kept = {
-        "revision": snapshot.revision,
-        "key": snapshot.key,
-        "data": encode(snapshot),
-        "rows": snapshot.stored_rows,
+def snapshot_store(*, table: Table, snapshot: Snapshot, changed: bool = False) -> None:
+    """Keep `snapshot` as `table`'s, in its row and in the instance (inside the transaction of the change it
+    follows, the table's row locked). `changed`: the snapshot is of the change that raises the table's revision to
+    `snapshot.revision` (a save, which checked under the lock that the stored revision is the one below), and the
+    revision is written with it: one statement."""
+    columns = {
+        "snapshot_revision": snapshot.revision,
+        "snapshot_key": snapshot.key,
+        "snapshot_data": encode(snapshot),
+        "snapshot_rows": snapshot.rows_json,
     }
-    # The table's row is locked by the change: the snapshot row is updated, or made by the table's first change.
-    if not TableSnapshot.objects.filter(table_id=table.pk).update(**kept):
-        TableSnapshot.objects.create(table_id=table.pk, **kept)
+    if changed:
+        columns["revision"] = snapshot.revision
+    Table.objects.filter(pk=table.pk).update(**columns)
+    for name, value in columns.items():
+        setattr(table, name, value)
 
 
 def snapshot_fold(*, table: Table, session: Session, deals: list[Deal] | None = None) -> Snapshot:
@@ -385,16 +407,16 @@ def snapshot_refresh(*, table: Table, session: Session | None = None) -> Snapsho
 def snapshot_read(*, table: Table, session: Session | None = None, loaded: bool = False) -> Snapshot:
     """`table`'s snapshot at the revision the instance holds. Made again, under the table's write lock, when it is
     missing or was made for another revision or session (a restore, a changed option, a first read). `loaded`:
-    the table was just read with its snapshot (select_related), which is then not read again; read without its
-    rows (table_by_token's `rows`), the snapshot has none."""
+    the table was just read with its snapshot's columns, which are then not read again; read without its rows
+    (table_by_token's `rows`), the snapshot has none."""
     key = table_key(table, session)
-    try:
-        stored = table.snapshot if loaded else TableSnapshot.objects.filter(table_id=table.pk).first()
-    except TableSnapshot.DoesNotExist:
-        stored = None
-    if stored is not None and stored.revision == table.revision and stored.key == key:
-        rows = None if "rows" in stored.get_deferred_fields() else stored.rows
-        return decode(stored.data, rows, revision=stored.revision, key=key)
+    if loaded:
+        revision, kept_key, data = table.snapshot_revision, table.snapshot_key, table.snapshot_data
+        rows = None if "snapshot_rows" in table.get_deferred_fields() else table.snapshot_rows
+    else:
+        revision, kept_key, data, rows = Table.objects.values_list(*SNAPSHOT_FIELDS).get(pk=table.pk)
+    if revision == table.revision and kept_key == key:
+        return decode(data, rows, revision=revision, key=key)
     return _remade(table, session)
 
 
@@ -405,23 +427,17 @@ def _remade(table: Table, session: Session | None) -> Snapshot:
         return snapshot_refresh(table=table, session=session)
 
 
-def snapshots_read(*, tables: list[Table], rows: bool = False) -> dict[int, Snapshot]:
-    """The snapshots of `tables` (with their events), by table id: one query when every one is current. Without
-    `rows`, each deal's row is left unread (None): the standings need only the rest."""
-    fields = ("table_id", "revision", "key", "data", *(("rows",) if rows else ()))
-    stored = {found[0]: found[1:] for found in TableSnapshot.objects.filter(table__in=tables).values_list(*fields)}
+def snapshots_read(*, tables: list[Table]) -> dict[int, Snapshot]:
+    """The snapshots of `tables` (with their events), by table id, from the columns each was read with: no query
+    when every one is current. A table read without its rows (`defer("snapshot_rows")`: the standings need only
+    the rest) gives a snapshot without them (None)."""
     sessions: dict[int, Session] = {}  # an event's tables share their session but for the names
     snapshots = {}
     for table in tables:
         session = sessions.get(table.event_id)
         if session is None:
             session = sessions[table.event_id] = event_session(table.event)
-        key = table_key(table, session)
-        found = stored.get(table.pk)
-        if found is not None and found[0] == table.revision and found[1] == key:
-            snapshots[table.pk] = decode(found[2], found[3] if rows else None, revision=found[0], key=key)
-        else:
-            snapshots[table.pk] = _remade(table, None)
+        snapshots[table.pk] = snapshot_read(table=table, session=session, loaded=True)
     return snapshots
 
 
@@ -441,7 +457,7 @@ _NUMBER = _STATE_FIELDS.index("number")
 
 
 def result_of(data: dict) -> SnapshotResult:
-    """What the standings read of a snapshot's JSON (TableSnapshot.data), without making the rest of it: a
+    """What the standings read of a snapshot's JSON (Table.snapshot_data), without making the rest of it: a
     tournament's poll reads every played table's, and its tour totals were most of the time."""
     return SnapshotResult(
         data["state"][_NUMBER],
@@ -484,11 +500,11 @@ def event_snapshots(*, event) -> list[SeatedSnapshot]:
             "seat_1",
             "seat_2",
             "seat_3",
-            "snapshot__revision",
-            "snapshot__key",
-            f"snapshot__data__state__{_NUMBER}",
-            "snapshot__data__result",
-            "snapshot__data__left",
+            "snapshot_revision",
+            "snapshot_key",
+            f"snapshot_data__state__{_NUMBER}",
+            "snapshot_data__result",
+            "snapshot_data__left",
         )
     )
     key_of = shape_keys(session)
@@ -502,26 +518,17 @@ def event_snapshots(*, event) -> list[SeatedSnapshot]:
 
 
 def snapshot_results(*, tables: list[Table]) -> dict[int, SnapshotResult]:
-    """The results of `tables`' snapshots (with their events), by table id: one query when every one is current,
-    and the rows are neither read nor decoded (a tournament's standings read 60 tables on every poll)."""
-    fields = ("table_id", "revision", "key", "data__state", "data__complete", "data__result", "data__left")
-    stored = {
-        row[0]: row[1:]
-        for row in TableSnapshot.objects.filter(table__in=tables).values_list(*fields, "data__final", "data__contracts")
-    }
+    """The results of `tables`' snapshots (with their events), by table id, from the columns each was read with
+    (its rows need not be: `defer("snapshot_rows")`), without making the rest of each snapshot: no query when every
+    one is current (a tournament's standings read 60 tables on every poll)."""
     sessions: dict[int, Session] = {}
     results = {}
     for table in tables:
         event = table.event
         if event.pk not in sessions:
             sessions[event.pk] = event_session(event)
-        key = table_key(table, sessions[event.pk])
-        found = stored.get(table.pk)
-        if found is not None and found[0] == table.revision and found[1] == key:
-            _, _, state, complete, result, left, final, contracts = found
-            results[table.pk] = SnapshotResult(
-                state[_NUMBER], complete, tuple(result), left, tuple(final), tally_of(contracts)
-            )
+        if table.snapshot_revision == table.revision and table.snapshot_key == table_key(table, sessions[event.pk]):
+            results[table.pk] = result_of(table.snapshot_data)
         else:
             made = _remade(table, None)
             results[table.pk] = SnapshotResult(

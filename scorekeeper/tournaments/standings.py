@@ -269,8 +269,8 @@ _PLANNED_FIELDS = (
     "table__first_dealer",
     "table__extra_tours",
     "ended",
-    "table__snapshot__revision",
-    "table__snapshot__key",
+    "table__snapshot_revision",
+    "table__snapshot_key",
     "snapshot_text",
     "substitutes__seat",
     "substitutes__name",
@@ -299,7 +299,7 @@ def planned_tables(
         rows = rows.filter(round__number__in=started)
     rows = rows.order_by("round__number", "number", "substitutes__seat", "substitutes__from_deal").annotate(
         ended=ExpressionWrapper(Q(table__ended_at__isnull=False), output_field=BooleanField()),
-        snapshot_text=Cast("table__snapshot__data", TextField()),
+        snapshot_text=Cast("table__snapshot_data", TextField()),
     )
     for values in rows.values_list(*_PLANNED_FIELDS):
         pk, round_, number, seats, short, table_id, revision, first, extra, ended, kept, kept_key, data, *sub = values
@@ -324,7 +324,7 @@ def planned_tables(
     # A substitute's seat is rated for whoever held it longest (T-78): only those tables' rows are read.
     substituted = [p.table_id for p in found if p.id in subs and p.played]
     tables = list(Table.objects.filter(pk__in=substituted).select_related("event"))
-    rows = {pk: s.rows for pk, s in snapshots_read(tables=tables, rows=True).items()} if tables else {}
+    rows = {pk: s.rows for pk, s in snapshots_read(tables=tables).items()} if tables else {}
     return [
         replace(
             p,

@@ -12,7 +12,7 @@ from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, SitO
 from scorekeeper.events.selectors import event_summary
 from scorekeeper.events.services import checkin_set, event_close, player_merge
 from scorekeeper.operations.club_export import NOT_EXPORTED, SECTIONS, club_export
-from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot
+from scorekeeper.tables.models import Deal, DealChange, Table
 from scorekeeper.tables.selectors import table_ledger
 from scorekeeper.tournaments.models import PhysicalTable, PlannedTable, Tournament
 from scorekeeper.tournaments.services import physical_tables_ensure, round_open, substitute_add
@@ -57,7 +57,6 @@ def _tournament_figures(club: Club) -> dict:
 
 def _club_delete(club: Club) -> None:
     """Remove a club and all it holds, children first (the models protect parents, and the audit its rows)."""
-    TableSnapshot.objects.filter(table__event__club=club).delete()  # a cache of its tables, never exported
     for section in reversed(SECTIONS):
         # A queryset's delete() never calls the audit's Model.delete(), which refuses.
         section.model._base_manager.filter(**{section.club_path: club}).delete()

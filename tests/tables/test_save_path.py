@@ -9,10 +9,10 @@ from django.db import transaction
 from django.urls import reverse
 
 from scorekeeper.events.models import Event
-from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot
+from scorekeeper.tables.models import Deal, DealChange, Table
 from scorekeeper.tables.selectors import deal_saved_with_key, table_by_token, table_ledger, table_lock, table_screen
 from scorekeeper.tables.services import AlreadySaved, EventClosed, RoundEnded, StaleDeal, deal_record
-from tests.factories import make_table
+from tests.factories import forget_snapshots, make_table
 from tests.tables.pc6 import BASE, PC6
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +42,7 @@ def test_a_save_leaves_the_snapshot_a_fresh_fold_gives():
     deal_record(table=table, position=2, record=PC6[1], idempotency_key="second", snapshot=view.snapshot)
     table.refresh_from_db()
     kept = table_screen(table=table).snapshot
-    TableSnapshot.objects.all().delete()
+    forget_snapshots(Table.objects.all())
     fresh = table_screen(table=table).snapshot
     # PC-6 by hand from 40 each: -5 -1 -1 -1, then +3 -25 +3 +3.
     assert table.revision == 2 and kept.state.balances == (38, 14, 42, 42)

@@ -8,10 +8,10 @@ from django.urls import reverse
 from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.events.selectors import event_standings, event_summary
 from scorekeeper.reports.gather import event_report_for
-from scorekeeper.tables.models import Table, TableSnapshot
+from scorekeeper.tables.models import Table
 from scorekeeper.tables.selectors import table_by_token, table_screen
 from scorekeeper.tables.services import deal_record, table_end_round
-from tests.factories import make_table
+from tests.factories import forget_snapshots, make_table
 from tests.tables.pc6 import PC6
 
 pytestmark = pytest.mark.django_db
@@ -27,18 +27,18 @@ def _pc6_table():
 def test_a_snapshot_kept_for_another_revision_is_never_read(client):
     table = _pc6_table()
     # As after a restore of older deals: the row holds figures of a revision the table is not at.
-    TableSnapshot.objects.filter(table=table).update(revision=table.revision + 7, data={"state": "not this"})
+    Table.objects.filter(pk=table.pk).update(snapshot_revision=table.revision + 7, snapshot_data={"state": "not this"})
     page = client.get(reverse("table", args=[table.token])).content.decode()
     assert "deal 5" in page and ">100<" in page  # PC-6 by hand: Dan ends on 100, deal 5 is next
-    kept = TableSnapshot.objects.get(table=table)
-    assert kept.revision == table.revision and kept.data["result"] == [36, 12, 12, 100]
+    kept = Table.objects.get(pk=table.pk)
+    assert kept.snapshot_revision == table.revision and kept.snapshot_data["result"] == [36, 12, 12, 100]
 
 
 def test_the_standings_a_room_polls_fold_again_a_table_whose_snapshot_is_stale_or_missing():
     table = _pc6_table()
     wrong = {"state": [0] * 30, "result": [1, 2, 3, 4], "left": 5}  # figures the standings must never show
-    for stale in ({"revision": table.revision + 7}, {"key": "another session"}):
-        TableSnapshot.objects.filter(table=table).update(data=wrong, **stale)
+    for stale in ({"snapshot_revision": table.revision + 7}, {"snapshot_key": "another session"}):
+        Table.objects.filter(pk=table.pk).update(snapshot_data=wrong, **stale)
         summary = event_standings(event=table.event)
         # PC-6 by hand: Ann 36, Ben 12, Cat 12, Dan 100 after four deals, nothing left on the table.
         assert [(a.player.name, a.account, a.deals) for a in summary.accounts] == [
@@ -48,15 +48,15 @@ def test_the_standings_a_room_polls_fold_again_a_table_whose_snapshot_is_stale_o
             ("Cat", 12, 4),
         ]
         assert summary.on_tables == 0
-        assert TableSnapshot.objects.get(table=table).data["result"] == [36, 12, 12, 100]
-    TableSnapshot.objects.all().delete()
+        assert Table.objects.get(pk=table.pk).snapshot_data["result"] == [36, 12, 12, 100]
+    forget_snapshots(Table.objects.all())
     assert [a.account for a in event_standings(event=table.event).accounts] == [100, 36, 12, 12]
 
 
 def test_deleting_every_snapshot_loses_nothing():
     table = _pc6_table()
     before = table_screen(table=table_by_token(token=table.token)).snapshot
-    TableSnapshot.objects.all().delete()
+    forget_snapshots(Table.objects.all())
     after = table_screen(table=table_by_token(token=table.token)).snapshot
     assert after == before and after.state.balances == (36, 12, 12, 100) and after.records == 4
 
@@ -66,7 +66,7 @@ def test_a_save_appends_to_the_snapshot_what_a_fold_gives():
     for position, record in enumerate(PC6, start=1):
         deal_record(table=table, position=position, record=record)
         kept = table_screen(table=table_by_token(token=table.token)).snapshot
-        TableSnapshot.objects.all().delete()
+        forget_snapshots(Table.objects.all())
         assert table_screen(table=table_by_token(token=table.token)).snapshot == kept
     # PC-6's tour by hand: -4 -28 -28 +60, the tour complete.
     assert [(t.tour, t.deltas, t.complete) for t in kept.tours] == [(1, (-4, -28, -28, 60), True)]

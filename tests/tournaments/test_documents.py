@@ -13,12 +13,12 @@ from django.core.management.base import CommandError
 
 from scorekeeper.engine.tournament.document import Result, parse_tournament, standings_json, tournament_json
 from scorekeeper.events.models import Event
-from scorekeeper.tables.models import Deal, Table, TableSnapshot
+from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tournaments.exports import tournament_document, tournament_of
 from scorekeeper.tournaments.imports import tournament_import
 from scorekeeper.tournaments.models import Entrant, Tournament
 from scorekeeper.tournaments.standings import tournament_standings
-from tests.factories import make_club
+from tests.factories import forget_snapshots, make_club
 from tests.tournaments.documents import SEED
 from tests.tournaments.documents import tournament_document as make_document
 
@@ -213,13 +213,12 @@ def test_standings_read_from_stale_or_missing_snapshots_are_the_same(tmp_path):
     the standings read it: the standings document is the one the command line gives."""
     event = tournament_import(raw=make_document(revealed=True), club=make_club())
     from_command_line = command_line_standings(event, tmp_path)
-    kept = TableSnapshot.objects.filter(table__event=event).order_by("table__round", "table__number")
-    first, second = kept[0].table_id, kept[1].table_id
-    TableSnapshot.objects.filter(table_id=first).delete()
-    TableSnapshot.objects.filter(table_id=second).update(revision=0, data={})
+    first, second = Table.objects.filter(event=event).order_by("round", "number").values_list("pk", flat=True)[:2]
+    forget_snapshots(Table.objects.filter(pk=first))
+    Table.objects.filter(pk=second).update(snapshot_revision=0, snapshot_data={})
     assert app_standings(event) == from_command_line
-    assert TableSnapshot.objects.get(table_id=second).revision > 0  # kept again, made for the table's revision
-    assert TableSnapshot.objects.filter(table_id=first).exists()
+    assert Table.objects.get(pk=second).snapshot_revision > 0  # kept again, made for the table's revision
+    assert Table.objects.get(pk=first).snapshot_revision is not None
 
 
 def test_under_contracts_the_app_prices_each_snapshot_s_tally_as_the_command_line_folds_the_deals(tmp_path):

@@ -20,7 +20,6 @@ from scorekeeper.operations.club_export import SECTIONS, club_export, club_impor
 from scorekeeper.public.services import club_site_set, event_link_make
 from scorekeeper.tables import services as table_services
 from scorekeeper.tables.messages import message_for
-from scorekeeper.tables.models import TableSnapshot
 from scorekeeper.tournaments import duplicate
 from scorekeeper.tournaments.models import Board, BoardPlay, PlannedTable, Tournament
 from scorekeeper.tournaments.services import round_open, tournament_confirm
@@ -318,7 +317,6 @@ def test_a_duplicate_tournament_moves_with_its_club_boards_plays_and_fouled_mark
     assert [play for play in before[1] if play[3]] == [(9, 3, None, True, "KS in two pockets", director.username)]
     club = tournament.event.club
     document = club_export(club=club)
-    TableSnapshot.objects.filter(table__event__club=club).delete()
     for section in reversed(SECTIONS):
         section.model._base_manager.filter(**{section.club_path: club}).delete()
     club.delete()

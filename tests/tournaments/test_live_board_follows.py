@@ -13,7 +13,7 @@ from django.urls import reverse
 from scorekeeper.clubs.services import player_rename
 from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.public.services import event_link_make
-from scorekeeper.tables.models import Deal, DealChange, Table, TableSnapshot
+from scorekeeper.tables.models import SNAPSHOT_FIELDS, Deal, DealChange, Table
 from scorekeeper.tables.services import deal_correct, deal_record
 from scorekeeper.tables.snapshot import snapshot_read
 from scorekeeper.tournaments.imports import tournament_import
@@ -85,7 +85,7 @@ def test_the_board_after_a_restore_shows_the_restored_deals(board):
     kept for that revision before the restore."""
     table = Table.objects.get(event=board.event, round=3, number=1)
     revision = table.revision
-    kept = TableSnapshot.objects.filter(table=table).values("revision", "key", "data", "rows").get()
+    kept = Table.objects.filter(pk=table.pk).values(*SNAPSHOT_FIELDS).get()
     deal_record(table=table, position=table.deals.count() + 1, record=_solo(table, tricks=5))
     won = board()
     assert "playing, 7/8" not in won  # the table's eighth deal ended it
@@ -93,8 +93,7 @@ def test_the_board_after_a_restore_shows_the_restored_deals(board):
     added = Deal.objects.filter(table=table).order_by("position").last()
     DealChange.objects.filter(deal=added).delete()
     added.delete()
-    Table.objects.filter(pk=table.pk).update(revision=revision, ended_at=None)
-    TableSnapshot.objects.filter(table=table).update(**kept)
+    Table.objects.filter(pk=table.pk).update(revision=revision, ended_at=None, **kept)
     # Then the table plays on, and its eighth deal is another: the same revision as before the restore.
     table = Table.objects.get(pk=table.pk)
     deal_record(table=table, position=table.deals.count() + 1, record=_solo(table, tricks=0))

@@ -11,7 +11,7 @@ from scorekeeper.engine import Contract, DealRecord, EngineError
 from scorekeeper.events.models import Event
 from scorekeeper.events.services import checkin_apply, event_create, seat_draw
 from scorekeeper.operations.club_export import SECTIONS, club_export, club_import
-from scorekeeper.tables.models import Table, TableSnapshot
+from scorekeeper.tables.models import Table
 from scorekeeper.tables.services import deal_record, table_extend_round, table_sign
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import PhysicalTable, PlannedTable, Tournament
@@ -299,7 +299,6 @@ def test_a_tournament_moves_with_its_club_and_its_cards_still_open_the_right_tab
     record = Tournament.objects.get(pk=tournament.pk).record
     club = tournament.event.club
     # The club leaves this database (children first), as it would leave the old laptop.
-    TableSnapshot.objects.filter(table__event__club=club).delete()
     for section in reversed(SECTIONS):
         section.model._base_manager.filter(**{section.club_path: club}).delete()
     club.delete()

@@ -215,7 +215,7 @@ def _saved(request: HttpRequest, view: TableView, deal, *, created: bool) -> Htt
 @require_POST
 def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     """The live preview (htmx): the form again, with what applies shown and the settlement it would give."""
-    table = table_by_token(token=token, rows=not request.htmx)  # the form alone shows no deal of the ledger
+    table = table_by_token(token=token)
     view = table_screen(table=table)
     form = deal_form_for(view, request.POST)
     preview = preview_of(view, form, view.state, view.next_position, view.next_dealer)
