@@ -14,6 +14,7 @@ import dataclasses
 import functools
 import hashlib
 import json
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -21,7 +22,7 @@ from typing import NamedTuple
 from django.db import transaction
 from django.db.models import Count, Q
 
-from scorekeeper.engine import EngineError, Ledger, LedgerEntry, Session, TableState, close_session
+from scorekeeper.engine import EngineError, Ledger, LedgerEntry, Session, TableState, close_session, fold
 from scorekeeper.engine.model import Contract, Line
 from scorekeeper.engine.tournament.scores import ContractTally
 from scorekeeper.tables.models import SNAPSHOT_FIELDS, Deal, DealChange, Table, planned_deals
@@ -374,26 +375,41 @@ def snapshot_store(*, table: Table, snapshot: Snapshot, changed: bool = False) -
         setattr(table, name, value)
 
 
-def snapshot_fold(*, table: Table, session: Session, deals: list[Deal] | None = None) -> Snapshot:
-    """`table`'s snapshot folded from its deals (`deals`: its live deals in order, when the caller has them), for
-    the revision the table instance holds: call with the table's row locked, or inside the change's transaction."""
+def snapshot_fold(
+    *,
+    table: Table,
+    session: Session,
+    deals: list[Deal] | None = None,
+    corrected: frozenset[int] | None = None,
+    struck: int | None = None,
+) -> Snapshot:
+    """`table`'s snapshot folded from its deals, for the revision the table instance holds: call with the table's
+    row locked, or inside the change's transaction. What the caller read of the table is not read again: `deals`
+    (its live deals in order), `corrected` (the positions of those corrected since recorded), `struck` (how many
+    deals were struck out)."""
     if deals is None:
         deals = list(table.deals.order_by("position"))
-    corrected = frozenset(
-        Deal.objects.filter(table=table)
-        .annotate(corrections=Count("changes", filter=Q(changes__action=DealChange.Action.CORRECTED)))
-        .filter(corrections__gt=0)
-        .values_list("position", flat=True)
-    )
-    struck = Deal.every.filter(table=table, struck_at__isnull=False).count()
+    if corrected is None:
+        corrected = frozenset(position for _, position in _corrected(Deal.objects.filter(table=table)))
+    if struck is None:
+        struck = Deal.every.filter(table=table, struck_at__isnull=False).count()
     return snapshot_of(
-        table.fold([d.to_record() for d in deals]),
+        fold(session, [d.to_record() for d in deals], state=table.opening(session)),
         revision=table.revision,
         key=table_key(table, session),
         planned_deals=table.planned_deals(session),
         ended=table.ended_at is not None,
         struck=struck,
         corrected=corrected,
+    )
+
+
+def _corrected(deals) -> Iterable[tuple[int, int]]:
+    """(table id, position) of each of `deals` (a queryset) corrected since it was recorded."""
+    return (
+        deals.annotate(corrections=Count("changes", filter=Q(changes__action=DealChange.Action.CORRECTED)))
+        .filter(corrections__gt=0)
+        .values_list("table_id", "position")
     )
 
 
@@ -421,10 +437,63 @@ def snapshot_read(*, table: Table, session: Session | None = None, loaded: bool 
 
 
 def _remade(table: Table, session: Session | None) -> Snapshot:
-    with transaction.atomic():
-        locked = Table.objects.select_for_update().only("revision", "ended_at").get(pk=table.pk)
-        table.revision, table.ended_at = locked.revision, locked.ended_at
-        return snapshot_refresh(table=table, session=session)
+    return snapshots_remade(tables=[table], session=session)[table.pk]
+
+
+# Tables made again in one transaction: each costs a fold and an UPDATE, the commit is shared.
+_REMADE_AT_ONCE = 500
+
+
+def snapshots_remade(*, tables: list[Table], session: Session | None = None) -> dict[int, Snapshot]:
+    """Make the snapshots of `tables` (with their events) again and keep them, by table id, each for the revision
+    stored now (read under the tables' write lock, as the instances are brought up to it). Their deals, corrections
+    and strikes are read for many tables at once, and many are written in one transaction: the first page after a
+    club's import or a restore from before the snapshots can find hundreds to make. `session`: the tables' own,
+    when they are of one event and the caller has it."""
+    made: dict[int, Snapshot] = {}
+    sessions: dict[int, Session] = {}
+    for start in range(0, len(tables), _REMADE_AT_ONCE):
+        batch = tables[start : start + _REMADE_AT_ONCE]
+        ids = [table.pk for table in batch]
+        with transaction.atomic():
+            locked = {
+                pk: (revision, ended_at)
+                for pk, revision, ended_at in Table.objects.select_for_update()
+                .filter(pk__in=ids)
+                .values_list("pk", "revision", "ended_at")
+            }
+            deals: dict[int, list[Deal]] = defaultdict(list)
+            for deal in Deal.objects.filter(table_id__in=ids).order_by("table_id", "position"):
+                deals[deal.table_id].append(deal)
+            corrected: dict[int, set[int]] = defaultdict(set)
+            for table_id, position in _corrected(Deal.objects.filter(table_id__in=ids)):
+                corrected[table_id].add(position)
+            struck = dict(
+                Deal.every.filter(table_id__in=ids, struck_at__isnull=False)
+                .values("table_id")
+                .annotate(count=Count("pk"))
+                .values_list("table_id", "count")
+            )
+            for table in batch:
+                if table.pk not in locked:
+                    raise Table.DoesNotExist(f"table {table.pk} is gone")
+                table.revision, table.ended_at = locked[table.pk]
+                if session is not None:
+                    its = session
+                elif table.event_id in sessions:
+                    its = sessions[table.event_id]
+                else:
+                    its = sessions[table.event_id] = event_session(table.event)
+                snapshot = snapshot_fold(
+                    table=table,
+                    session=its,
+                    deals=deals[table.pk],
+                    corrected=frozenset(corrected[table.pk]),
+                    struck=struck.get(table.pk, 0),
+                )
+                snapshot_store(table=table, snapshot=snapshot)
+                made[table.pk] = snapshot
+    return made
 
 
 def snapshots_read(*, tables: list[Table]) -> dict[int, Snapshot]:
@@ -433,11 +502,17 @@ def snapshots_read(*, tables: list[Table]) -> dict[int, Snapshot]:
     the rest) gives a snapshot without them (None)."""
     sessions: dict[int, Session] = {}  # an event's tables share their session but for the names
     snapshots = {}
+    stale = []
     for table in tables:
         session = sessions.get(table.event_id)
         if session is None:
             session = sessions[table.event_id] = event_session(table.event)
-        snapshots[table.pk] = snapshot_read(table=table, session=session, loaded=True)
+        if table.snapshot_revision == table.revision and table.snapshot_key == table_key(table, session):
+            rows = None if "snapshot_rows" in table.get_deferred_fields() else table.snapshot_rows
+            snapshots[table.pk] = decode(table.snapshot_data, rows, revision=table.revision, key=table.snapshot_key)
+        else:
+            stale.append(table)
+    snapshots.update(snapshots_remade(tables=stale))
     return snapshots
 
 
@@ -484,7 +559,7 @@ class SeatedSnapshot:
 def event_snapshots(*, event) -> list[SeatedSnapshot]:
     """Every table of `event` with what its standings read of its snapshot, without a model instance a table:
     one query when every snapshot is current (a poll of the standings at 60 tables reads 60 rows, and of each
-    only those three figures, not the whole snapshot). A stale one is made again (snapshot_read)."""
+    only those three figures, not the whole snapshot). Stale ones are made again, all at once (snapshots_remade)."""
     session = event_session(event)
     found = (
         Table.objects.filter(event=event)
@@ -509,11 +584,16 @@ def event_snapshots(*, event) -> list[SeatedSnapshot]:
     )
     key_of = shape_keys(session)
     seated = []
+    stale = {}
     for pk, round_, revision, first, extra, ended, s0, s1, s2, s3, kept, kept_key, deals, result, left in found:
         if kept != revision or kept_key != key_of(first, extra, ended is not None):
-            made = snapshot_read(table=Table.objects.select_related("event").get(pk=pk))
-            deals, result, left = made.deals, made.result, made.left
-        seated.append(SeatedSnapshot(round_, (s0, s1, s2, s3), deals, tuple(result), left))
+            stale[pk] = len(seated)
+        seated.append(SeatedSnapshot(round_, (s0, s1, s2, s3), deals, tuple(result or ()), left))
+    if stale:
+        tables = list(Table.objects.filter(pk__in=stale).select_related("event"))
+        for pk, made in snapshots_remade(tables=tables, session=session).items():
+            place = stale[pk]
+            seated[place] = dataclasses.replace(seated[place], deals=made.deals, result=made.result, left=made.left)
     return seated
 
 
@@ -523,6 +603,7 @@ def snapshot_results(*, tables: list[Table]) -> dict[int, SnapshotResult]:
     one is current (a tournament's standings read 60 tables on every poll)."""
     sessions: dict[int, Session] = {}
     results = {}
+    stale = []
     for table in tables:
         event = table.event
         if event.pk not in sessions:
@@ -530,8 +611,7 @@ def snapshot_results(*, tables: list[Table]) -> dict[int, SnapshotResult]:
         if table.snapshot_revision == table.revision and table.snapshot_key == table_key(table, sessions[event.pk]):
             results[table.pk] = result_of(table.snapshot_data)
         else:
-            made = _remade(table, None)
-            results[table.pk] = SnapshotResult(
-                made.deals, made.complete, made.result, made.left, made.final, made.contracts
-            )
+            stale.append(table)
+    for pk, made in snapshots_remade(tables=stale).items():
+        results[pk] = SnapshotResult(made.deals, made.complete, made.result, made.left, made.final, made.contracts)
     return results

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from django.urls import reverse
 
 from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.events.selectors import event_standings, event_summary
 from scorekeeper.reports.gather import event_report_for
-from scorekeeper.tables.models import Table
+from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tables.selectors import table_by_token, table_screen
-from scorekeeper.tables.services import deal_record, table_end_round
+from scorekeeper.tables.services import deal_correct, deal_record, deal_strike, table_end_round
+from scorekeeper.tables.snapshot import snapshots_read
 from tests.factories import forget_snapshots, make_table
 from tests.tables.pc6 import PC6
 
@@ -101,3 +104,29 @@ def test_a_change_through_an_instance_read_before_another_change_counts_from_the
     assert before.changed() == 2  # not 1: the stored revision moved since this instance was read
     assert Table.objects.get(pk=table.pk).revision == 2
     assert table_screen(table=table_by_token(token=table.token)).snapshot.revision == 2  # made again for it
+
+
+def test_snapshots_made_again_all_at_once_are_the_ones_each_change_left():
+    """A correction and a strike are read for many tables at once when their snapshots are made again together
+    (after a club's import, every table of a season): what they give is what the changes themselves kept."""
+    corrected = make_table()
+    struck = make_table(number=2)
+    for table in (corrected, struck):
+        for position, record in enumerate(PC6, start=1):
+            deal_record(table=table, position=position, record=record)
+    first = Deal.objects.get(table=corrected, position=1)
+    deal_correct(deal=first, record=dataclasses.replace(PC6[0], tricks=6), reason="Ann had six")
+    deal_strike(deal=Deal.objects.get(table=struck, position=4), reason="wrong table")
+
+    def read():
+        return snapshots_read(
+            tables=list(Table.objects.filter(pk__in=[corrected.pk, struck.pk]).select_related("event"))
+        )
+
+    kept = read()
+    forget_snapshots(Table.objects.all())
+    made = read()
+    assert made == kept
+    assert [row.corrected for row in made[corrected.pk].rows] == [True, False, False, False]
+    # PC-6's first three deals by hand from 40 each: -5 -1 -1 -1, +3 -25 +3 +3, -1 -1 -29 -1; the fourth struck.
+    assert made[struck.pk].struck == 1 and made[struck.pk].state.balances == (37, 13, 13, 41)
