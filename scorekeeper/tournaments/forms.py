@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.clubs.models import Player
@@ -467,6 +467,40 @@ class KeepApartForm(forms.Form):
         if data.get("first") and data.get("first") == data.get("second"):
             self.add_error("second", _("Choose two different entrants."))
         return data
+
+
+class FoulForm(forms.Form):
+    """The director marks a board fouled at a table of a started duplicate round (T-63)."""
+
+    table = forms.TypedChoiceField(
+        label=_("Table"),
+        coerce=int,
+        error_messages={"invalid_choice": _("Choose a table."), "required": _("Choose a table.")},
+    )
+    board = forms.IntegerField(
+        label=pgettext_lazy("duplicate board", "Board"),
+        min_value=1,
+        max_value=10_000,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={
+            "required": _("Enter the board's number."),
+            "invalid": _("Enter the board's number."),
+            "min_value": _("Enter the board's number."),
+            "max_value": _("Enter the board's number."),
+        },
+    )
+    reason = forms.CharField(
+        label=_("Why (wrong cards in a pocket, …)"),
+        max_length=300,
+        error_messages={"required": _("Say why the board is fouled.")},
+    )
+
+    def __init__(self, *args, round_number: int, tables: list[int], **kwargs) -> None:
+        """One form a started round (`tables`: its tables' numbers), its fields' ids told apart by the round's."""
+        kwargs.setdefault("auto_id", f"id_foul{round_number}_%s")
+        super().__init__(*args, **kwargs)
+        self.round_number = round_number
+        self.fields["table"].choices = [(number, number) for number in tables]
 
 
 class SubstituteForm(forms.Form):

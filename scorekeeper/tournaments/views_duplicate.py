@@ -30,6 +30,7 @@ from scorekeeper.tournaments.duplicate_words import (
     seat_words,
     suit_symbol,
 )
+from scorekeeper.tournaments.forms import FoulForm
 from scorekeeper.tournaments.models import Board, PlannedTable, Tournament
 from scorekeeper.tournaments.selectors import directed_tournament
 
@@ -103,6 +104,14 @@ def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
         raise Http404
     if request.method == "POST":
         return _director_post(request, tournament)
+    return _director_page(request, tournament)
+
+
+def _director_page(
+    request: HttpRequest, tournament: Tournament, *, foul: FoulForm | None = None, status: int = 200
+) -> HttpResponse:
+    """The director's page; `foul`: the round's form to mark a board fouled as posted and refused, shown again with
+    what was typed and why, next to the field."""
     movements = duplicate.movements(tournament)
     boards = {}
     for board in Board.objects.filter(tournament=tournament).order_by("number"):
@@ -112,6 +121,11 @@ def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
     for planned in tournament.planned_rounds.order_by("number").prefetch_related("tables"):
         movement = movements[planned.number - 1]
         scored = results.round(planned.number)
+        tables = list(planned.tables.all())
+        if foul is not None and foul.round_number == planned.number:
+            foul_form = foul
+        else:
+            foul_form = FoulForm(round_number=planned.number, tables=[t.number for t in tables])
         rounds.append(
             {
                 "planned": planned,
@@ -119,7 +133,8 @@ def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 "boards": boards.get(planned.number, []),
                 "ready": len(boards.get(planned.number, [])) >= len(movement.boards),
                 "stages": _moves(movement),
-                "tables": planned.tables.all(),
+                "tables": tables,
+                "foul_form": foul_form,
                 "progress": _progress(planned, movement) if planned.started else [],
                 "scores": _board_scores(results, scored) if scored else [],
                 "published": scored.complete if scored else False,
@@ -134,7 +149,7 @@ def director_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "method": results.method,
         "public_token": getattr(getattr(tournament.event, "public_link", None), "token", None),
     }
-    return render(request, "tournaments/duplicate/director.html", context)
+    return render(request, "tournaments/duplicate/director.html", context, status=status)
 
 
 def _progress(planned, movement: Movement) -> list[dict]:
@@ -169,19 +184,33 @@ def _director_post(request: HttpRequest, tournament: Tournament) -> HttpResponse
             )
         return back
     if action == "foul" and number is not None:
-        planned = PlannedTable.objects.filter(
-            round__tournament=tournament, round__number=number, number=_int(request.POST.get("table")) or 0
-        ).first()
-        board = _int(request.POST.get("board"))
-        if planned is None or board is None:
-            messages.error(request, _("Choose a table of the round and a board number."))
-            return back
+        return _foul(request, tournament, number) or back
+    messages.error(request, _("Nothing was done: choose what to do."))
+    return back
+
+
+def _foul(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse | None:
+    """A board marked fouled at a table of round `number` (None: done, the page follows); refused, the page again
+    with the form as typed and the reason beside its field."""
+    tables = {
+        planned.number: planned
+        for planned in PlannedTable.objects.filter(round__tournament=tournament, round__number=number).select_related(
+            "round__tournament"
+        )
+    }
+    if not tables:
+        messages.error(request, _("Choose a table of the round and a board number."))
+        return None
+    form = FoulForm(request.POST, round_number=number, tables=sorted(tables))
+    if form.is_valid():
+        planned, board = tables[form.cleaned_data["table"]], form.cleaned_data["board"]
         try:
             duplicate.board_foul(
-                planned=planned, board_number=board, reason=request.POST.get("reason", ""), user=request.user
+                planned=planned, board_number=board, reason=form.cleaned_data["reason"], user=request.user
             )
         except EngineError as error:
-            messages.error(request, board_error_message(error, tournament=tournament, planned=planned, board=board))
+            words = board_error_message(error, tournament=tournament, planned=planned, board=board)
+            form.add_error("reason" if error.field == "reason" else "board", words)
         else:
             messages.warning(
                 request,
@@ -191,9 +220,11 @@ def _director_post(request: HttpRequest, tournament: Tournament) -> HttpResponse
                 )
                 % {"board": board, "table": planned.number},
             )
-        return back
-    messages.error(request, _("Nothing was done: choose what to do."))
-    return back
+            return None
+    refused = next((name for name in form.errors if name in form.fields), None)
+    if refused:  # the page opens where the refusal is said, far down a long page
+        form.fields[refused].widget.attrs["autofocus"] = True
+    return _director_page(request, tournament, foul=form, status=400)
 
 
 def _int(text: str | None) -> int | None:

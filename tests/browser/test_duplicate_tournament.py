@@ -221,8 +221,16 @@ def test_duplicate_tournament_of_three_tables_and_two_rounds(
     page.get_by_role("link", name="Boards", exact=True).click()
     round_2 = page.get_by_role("region", name="Round 2")
     round_2.get_by_role("combobox", name=re.compile(r"^Table")).select_option("1")
-    round_2.get_by_role("spinbutton", name="Board").fill("14")
+    round_2.get_by_role("spinbutton", name="Board").fill("30")  # a slip: refused beside the board, nothing lost
     round_2.get_by_label("Why (wrong cards in a pocket, …)").fill("KC missing from pocket 3")
+    round_2.get_by_role("button", name="Mark fouled").click()
+    round_2 = page.get_by_role("region", name="Round 2")
+    expect(round_2.get_by_text("Board 30 is not played in this round: its boards are 13 to 24.")).to_be_in_viewport()
+    expect(round_2.get_by_role("spinbutton", name="Board")).to_be_focused()
+    expect(round_2.get_by_label("Why (wrong cards in a pocket, …)")).to_have_value("KC missing from pocket 3")
+    expect(round_2.get_by_role("combobox", name=re.compile(r"^Table"))).to_have_value("1")
+    _shot(page, screenshot_dir, "27-foul-refused.png")
+    round_2.get_by_role("spinbutton", name="Board").fill("14")
     round_2.get_by_role("button", name="Mark fouled").click()
     expect(page.get_by_text("Board 14 is marked fouled at table 1")).to_be_visible()
     for number in (1, 2, 3):

@@ -612,3 +612,32 @@ def test_a_score_card_says_a_bye_round_in_words():
     assert entry.kind == "bye"
     # His own average over the rounds he played: none yet, so 0.00 (T-51), said where the boards would be.
     assert "A bye: 0.00, the entrant's own average." in html.unescape(page) and hundredths(entry.score) == "0.00"
+
+
+def test_a_refused_foul_mark_says_why_beside_its_field_and_keeps_what_was_typed(client):
+    tournament, _ = make_duplicate()
+    _director_client(client, tournament)
+    director_page = reverse("duplicate-director", args=[tournament.event_id])
+    open_round(tournament, 1)
+    typed = {"action": "foul", "round": "1", "table": "2", "board": "13", "reason": "KS <b>twice</b>"}
+    answer = client.post(director_page, typed)
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    after_board = page.split('id="id_foul1_board">')[1]
+    # Round 1 deals boards 1 to 12 (make_duplicate: three tables, four boards a set): board 13 is not among them.
+    assert after_board.startswith(
+        '</label><p class="error" role="alert">Board 13 is not played in this round: its boards are 1 to 12.</p>'
+    )
+    assert 'name="board" value="13"' in page and 'value="KS &lt;b&gt;twice&lt;/b&gt;"' in page
+    assert '<option value="2" selected>2</option>' in page
+    assert not BoardPlay.objects.filter(fouled=True).exists()
+
+    answer = client.post(director_page, {**typed, "board": "1", "reason": "   "})
+    assert answer.status_code == 400
+    after_reason = answer.content.decode().split('id="id_foul1_reason">')[1]
+    assert after_reason.startswith('</label><p class="error" role="alert">Say why the board is fouled.</p>')
+    assert not BoardPlay.objects.filter(fouled=True).exists()
+
+    answer = client.post(director_page, {**typed, "table": "1", "board": "1"}, follow=True)
+    assert answer.redirect_chain and "Board 1 is marked fouled at table 1" in answer.content.decode()
+    assert BoardPlay.objects.get(fouled=True).fouled_reason == "KS <b>twice</b>"
