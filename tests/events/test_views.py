@@ -342,3 +342,24 @@ def test_the_check_in_roll_says_who_is_playing_at_a_running_table_of_another_eve
     table.ended_at = dt.datetime(2026, 11, 19, 22, tzinfo=dt.UTC)  # the director ended its round
     table.save(update_fields=["ended_at"])
     assert "playing at table" not in client.get(reverse("event", kwargs={"event_id": event.pk})).content.decode()
+
+
+def test_the_late_arrival_list_shows_a_player_at_a_running_table_of_another_event_but_does_not_offer_him(setup):
+    client, club, players, event = setup
+    players += [player_create(club=club, name=name) for name in ("Gus", "Hal", "Ida")]
+    other = event_create(
+        club=club, name="<b>Cup</b>", date=dt.date(2026, 11, 19), ruleset="parlett-chips", options={"session.tours": 1}
+    )
+    for p in players[:4]:
+        checkin_set(event=other, player=p, present=True)
+    seat_draw(event=other)
+    for p in players[4:8]:
+        checkin_set(event=event, player=p, present=True)
+    seat_draw(event=event)
+    late = client.get(reverse("event", kwargs={"event_id": event.pk})).content.decode().split('name="player">')[1]
+    late = late.split("</select>")[0]
+    cup = "(playing at table 1 of &lt;b&gt;Cup&lt;/b&gt;)"
+    for p in players[:4]:
+        assert f'<option value="{p.pk}" disabled>{p.name} {cup}</option>' in late
+    assert f'<option value="{players[8].pk}">Ida</option>' in late
+    assert all(f'value="{p.pk}"' not in late for p in players[4:8])  # checked in here already

@@ -34,16 +34,24 @@ def checkin_boxes(roll) -> SafeString:
 
 
 def _playing(elsewhere: tuple[int, str] | None) -> str:
-    if elsewhere is None:
-        return ""
+    return "" if elsewhere is None else f' <span class="muted">({escape(_where(elsewhere))})</span>'
+
+
+def _where(elsewhere: tuple[int, str]) -> str:
     number, event = elsewhere
-    words = gettext("playing at table %(number)s of %(event)s") % {"number": int(number), "event": event}
-    return f' <span class="muted">({escape(words)})</span>'
+    return gettext("playing at table %(number)s of %(event)s") % {"number": int(number), "event": event}
 
 
 @register.simple_tag
 def late_arrival_options(roll) -> SafeString:
-    """An option a player not checked in (the late arrival's select)."""
+    """An option a player not checked in (the late arrival's select). One playing at a running table of another
+    open event is listed but cannot be chosen, and says where he plays: he is seated here once that round ends."""
     return mark_safe(  # noqa: S308  (names escaped, ids integers)
-        "".join(f'<option value="{int(pk)}">{escape(name)}</option>' for pk, name, here, _elsewhere in roll if not here)
+        "".join(
+            f'<option value="{int(pk)}">{escape(name)}</option>'
+            if elsewhere is None
+            else f'<option value="{int(pk)}" disabled>{escape(name)} ({escape(_where(elsewhere))})</option>'
+            for pk, name, here, elsewhere in roll
+            if not here
+        )
     )
