@@ -24,7 +24,7 @@ from scorekeeper.drawing.charts import BOLD, FONT
 from scorekeeper.engine.cards import SUITS
 from scorekeeper.engine.tournament.boards import HandRecord, sort_hand
 from scorekeeper.engine.tournament.movement import Movement
-from scorekeeper.reports.documents import FELT, H2, SMALL, TEXT, TITLE, _build, _generated, _text
+from scorekeeper.reports.documents import FELT, H2, SMALL, TEXT, TITLE, _build, _generated, _small_table, _text
 
 SYMBOLS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 RED = "#b3261e"
@@ -328,3 +328,43 @@ def movement_sheet(sheet: MovementSheet, paper: str = "a4") -> bytes:
         "round": sheet.round,
     }
     return _build(story, paper, _generated(sheet.generated), title)
+
+
+# The results sheet.
+
+
+@dataclass(frozen=True)
+class ResultsSheet:
+    """A duplicate tournament's standings as its pages give them: rows of place, number, name, total, percent and
+    tops, already worded (tournaments.views_duplicate.standings_rows); the fouled boards in words; and whether a
+    round still being played leaves them provisional."""
+
+    club: str
+    event: str
+    method: str  # "matchpoints" or "imps"
+    standings: tuple[dict, ...]
+    fouled: tuple[str, ...]
+    provisional: bool
+    generated: str
+
+
+def results_sheet(sheet: ResultsSheet, paper: str = "a4") -> bytes:
+    """The standings to pin up or hand out, and under them how each fouled board was scored (T-63)."""
+    matchpoints = sheet.method == "matchpoints"
+    story = [
+        _text(_("Results: %(club)s · %(event)s") % {"club": sheet.club, "event": sheet.event}, TITLE),
+        _text(_("Matchpoints") if matchpoints else _("IMPs"), TEXT),
+    ]
+    if sheet.provisional:
+        story.append(_text(_("Provisional: some tables have boards still to play."), TEXT))
+    header = [_("Place"), _("Entrant"), _("MP") if matchpoints else _("IMPs"), *(["%"] if matchpoints else [])]
+    rows = [[*header, _("Tops")]]
+    for row in sheet.standings:
+        percent = [row["percent"] or "—"] if matchpoints else []
+        tops = "—" if row["tops"] is None else row["tops"]
+        rows.append([row["place"], _text(f"{row['number']} {row['name']}", TEXT), row["total"], *percent, tops])
+    widths = [16 * mm, 90 * mm, 22 * mm, *([18 * mm] if matchpoints else []), 16 * mm]
+    story += [Spacer(1, 4), _small_table(rows, widths, right_from=2)]
+    if sheet.fouled:
+        story += [_text(_("Fouled boards"), H2), *(_text(line, TEXT) for line in sheet.fouled)]
+    return _build(story, paper, _generated(sheet.generated), f"{_('Results')} {sheet.event}")

@@ -92,8 +92,9 @@ def blank_sheet(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def event_report(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(user=request.user, event_id=event_id)
-    if is_duplicate(event):  # its sheets and results are on its own page
-        return redirect("duplicate-director", event_id=event.pk)
+    if is_duplicate(event):  # its results are printed from its own scores, in the language and paper asked for
+        results = reverse("duplicate-results-pdf", args=[event.pk])
+        return redirect(f"{results}?{request.GET.urlencode()}" if request.GET else results)
     with _language(request, event.club):
         if is_tournament(event):  # ranked by the tournament's method, not by chips
             content = documents.tournament_report(gather.tournament_report_for(event), _paper(request))

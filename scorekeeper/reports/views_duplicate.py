@@ -1,5 +1,5 @@
-"""The printed sheets of a duplicate round, for the director: folder preparation, check and movement sheets, in
-the club's language (or the one asked for with ?lang=)."""
+"""The printed sheets of a duplicate tournament, for the director: each round's folder preparation, check and
+movement sheets, and the results, in the club's language (or the one asked for with ?lang=)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from scorekeeper.reports import duplicate as sheets
 from scorekeeper.tournaments import duplicate
 from scorekeeper.tournaments.models import Tournament
 from scorekeeper.tournaments.selectors import directed_tournament
+from scorekeeper.tournaments.views_duplicate import fouled_rows, scored_or_explained, standings_rows
 
 
 def _pdf(content: bytes, name: str) -> HttpResponse:
@@ -81,6 +82,27 @@ def movement_sheet(request: HttpRequest, event_id: int, number: int) -> HttpResp
             generated=date_format(timezone.localtime(), "DATETIME_FORMAT"),
         )
         return _pdf(sheets.movement_sheet(data, _paper(request)), f"movement-round-{number}")
+
+
+@login_required
+@require_safe
+@scored_or_explained
+def results_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
+    tournament = directed_tournament(user=request.user, event_id=event_id)
+    if not duplicate.is_duplicate(tournament):
+        raise Http404
+    with _language(request, tournament.event.club):
+        results = duplicate.duplicate_results(tournament=tournament)
+        data = sheets.ResultsSheet(
+            club=tournament.event.club.name,
+            event=tournament.event.name,
+            method=results.method,
+            standings=tuple(standings_rows(results)),
+            fouled=tuple(fouled_rows(results)),
+            provisional=any(not played.complete for played in results.rounds),
+            generated=date_format(timezone.localtime(), "DATETIME_FORMAT"),
+        )
+        return _pdf(sheets.results_sheet(data, _paper(request)), "results")
 
 
 def _paper(request: HttpRequest) -> str:

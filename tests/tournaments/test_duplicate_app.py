@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import subprocess
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -36,6 +37,11 @@ def _planned(tournament, number: int, table: int) -> PlannedTable:
     return PlannedTable.objects.select_related("table", "round__tournament").get(
         round__tournament=tournament, round__number=number, number=table
     )
+
+
+def _pdf_text(pdf: bytes) -> str:
+    done = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True)
+    return done.stdout.decode()
 
 
 def _director_client(client, tournament):
@@ -336,10 +342,13 @@ def test_the_table_tournaments_standings_cards_and_reports_send_a_duplicate_to_i
         ("tournament-standings", [event]),
         ("tournament-live", [event]),
         ("tournament-card", [event, 1]),
-        ("event-report", [event]),
         ("tournament-round-report", [event, 1]),
     ):
         assert client.get(reverse(name, args=args))["Location"] == director_page, name
+    printed = reverse("duplicate-results-pdf", args=[event])
+    assert client.get(reverse("event-report", args=[event]))["Location"] == printed
+    asked = client.get(reverse("event-report", args=[event]), {"lang": "fr", "paper": "letter"})["Location"]
+    assert asked == f"{printed}?lang=fr&paper=letter"
     results = reverse("duplicate-results", args=[token])
     assert client.get(reverse("public-standings", args=[token]))["Location"] == results
     assert client.get(reverse("public-live", args=[token]))["Location"] == results
@@ -515,6 +524,18 @@ def test_a_board_the_director_marks_fouled_is_scored_apart_shown_under_the_stand
     assert results.percents == expected
     words = "Round 1, board 5 at table 1: fouled, the only play of its cards; the average."
     assert words in client.get(director_page).content.decode()
+    # The printed results give the same: table 2's hombre on board 5 68.75 %, table 1's 18.75 %, the fouled board.
+    printed = client.get(reverse("duplicate-results-pdf", args=[tournament.event_id]))
+    assert printed["Content-Type"] == "application/pdf"
+    text = _pdf_text(printed.content)
+    names = {row["number"]: row["name"] for row in standings_rows(results)}
+    line_of = {
+        number: next(line for line in text.splitlines() if f" {number} {name} " in f"{line} ")
+        for number, name in names.items()
+    }
+    level = next(number for number in names if expected[number] == 6250)  # table 3's seats keep 62.50 %
+    assert "68.75" in line_of[two[1]] and "18.75" in line_of[one[1]] and "62.50" in line_of[level]
+    assert words in " ".join(text.split()) and "Provisional" not in text
     token = event_link_make(event=tournament.event).token
     assert words in client.get(reverse("duplicate-results", args=[token])).content.decode()
     # The tournament goes on: round 2 opens once round 1's tables have ended.
@@ -641,3 +662,6 @@ def test_a_refused_foul_mark_says_why_beside_its_field_and_keeps_what_was_typed(
     answer = client.post(director_page, {**typed, "table": "1", "board": "1"}, follow=True)
     assert answer.redirect_chain and "Board 1 is marked fouled at table 1" in answer.content.decode()
     assert BoardPlay.objects.get(fouled=True).fouled_reason == "KS <b>twice</b>"
+    # Nothing is played yet: the printed results say they are provisional.
+    printed = _pdf_text(client.get(reverse("duplicate-results-pdf", args=[tournament.event_id])).content)
+    assert "Provisional: some tables have boards still to play." in printed
