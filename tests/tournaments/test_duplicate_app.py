@@ -665,3 +665,17 @@ def test_a_refused_foul_mark_says_why_beside_its_field_and_keeps_what_was_typed(
     # Nothing is played yet: the printed results say they are provisional.
     printed = _pdf_text(client.get(reverse("duplicate-results-pdf", args=[tournament.event_id])).content)
     assert "Provisional: some tables have boards still to play." in printed
+
+
+def test_a_duplicate_table_signs_its_boards_as_recorded_not_chip_balances(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1)
+    table = _planned(tournament, 1, 1).table
+    page = client.get(reverse("table", args=[table.token])).content.decode()
+    panel = page.split('id="round-complete"')[1].split("</section>")[0]
+    assert "Every board of the round is recorded." in panel
+    assert "Final balances" not in panel and 'class="balance"' not in panel
+    assert "agree with the boards as recorded on this sheet" in panel
+    signed = client.post(reverse("table-sign", args=[table.token]), {"seat": "0"}, follow=True).content.decode()
+    assert f"{table.seat_0.name} agrees with the boards as recorded." in signed

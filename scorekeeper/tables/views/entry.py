@@ -282,7 +282,8 @@ def table_misdeal(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def table_sign(request: HttpRequest, token: str) -> HttpResponse:
-    """A player taps his name: he agrees with the final balances."""
+    """A player taps his name: he agrees with the final balances (at a duplicate table, with its boards as
+    recorded: they are scored against the other tables, not by chips)."""
     table = table_by_token(token=token)
     view = table_ledger(table=table, explain=False)
     try:
@@ -296,5 +297,9 @@ def table_sign(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, closed_message(closed))
         return page(request, view, deal_form_for(view), None, status=403)
     else:
-        messages.success(request, _("%(name)s agrees with the balances.") % {"name": view.session.players[seat]})
+        if table.plays_boards:
+            agrees = _("%(name)s agrees with the boards as recorded.")
+        else:
+            agrees = _("%(name)s agrees with the balances.")
+        messages.success(request, agrees % {"name": view.session.players[seat]})
     return redirect("table", token=token)
