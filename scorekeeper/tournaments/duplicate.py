@@ -142,13 +142,15 @@ def _live_plays(planned: PlannedTable):
 @dataclass(frozen=True)
 class TableBoards:
     """Where a table is in its boards: the order it plays them, those recorded, those marked fouled, and the next
-    one to record (None when it has recorded them all)."""
+    one to record (None when it has recorded them all); `positions`: each recorded board's deal, by its position
+    in the table's record (its page, where it is corrected)."""
 
     planned: PlannedTable
     movement: Movement
     order: tuple[int, ...]
     recorded: frozenset[int]
     fouled: frozenset[int]
+    positions: tuple[tuple[int, int], ...] = ()  # (board, deal position), in board order
 
     @property
     def done(self) -> frozenset[int]:
@@ -173,14 +175,17 @@ def table_boards(*, planned: PlannedTable, movement: Movement | None = None) -> 
     """`movement`: the round's, when the caller has it already."""
     if movement is None:
         movement = round_movement(planned.round.tournament, planned.round.number)
-    recorded, fouled = set(), set()
+    recorded, fouled, positions = set(), set(), {}
     for play in _live_plays(planned).select_related("board", "deal"):
         if play.deal_id is not None and play.deal.struck_at is None:
             recorded.add(play.board.number)
+            positions[play.board.number] = play.deal.position
         elif play.fouled:
             fouled.add(play.board.number)
     order = tuple(table_board_order(movement, planned.number))
-    return TableBoards(planned, movement, order, frozenset(recorded), frozenset(fouled))
+    return TableBoards(
+        planned, movement, order, frozenset(recorded), frozenset(fouled), tuple(sorted(positions.items()))
+    )
 
 
 @transaction.atomic

@@ -398,6 +398,7 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
         "dealer": None if state.next_dealer is None else view.session.players[state.next_dealer],
         "dealer_seat": None if state.next_dealer is None else seat_words(state.next_dealer),
         "recorded": recorded,
+        "positions": state.positions,
         "fouled": sorted(state.fouled),
         "remaining": [b for b in state.order if b not in state.recorded],
         "next_fouled": state.next_board in state.fouled,

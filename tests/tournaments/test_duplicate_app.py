@@ -679,3 +679,20 @@ def test_a_duplicate_table_signs_its_boards_as_recorded_not_chip_balances(client
     assert "agree with the boards as recorded on this sheet" in panel
     signed = client.post(reverse("table-sign", args=[table.token]), {"seat": "0"}, follow=True).content.decode()
     assert f"{table.seat_0.name} agrees with the boards as recorded." in signed
+
+
+def test_a_recorded_board_links_to_its_deal_where_it_is_seen_and_corrected(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    token = planned.table.token
+    # Table 1 plays set 1 (boards 1-4) at stage 1 and set 2 (boards 5-8) at stage 2: deals 1 to 8 in that order.
+    state = duplicate.table_boards(planned=planned)
+    assert state.positions == tuple((board, board) for board in range(1, 9))
+    page = client.get(reverse("board-entry", args=[token])).content.decode()
+    links = ", ".join(f'<a href="{reverse("deal", args=[token, board])}">{board}</a>' for board in range(1, 9))
+    assert f"8 boards recorded: {links}</p>" in page
+    assert "Tap a recorded board's number to see it, or to correct it." in page
+    deal = client.get(reverse("deal", args=[token, 6])).content.decode()
+    assert '<p class="muted">Board 6</p>' in deal

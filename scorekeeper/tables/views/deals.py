@@ -85,7 +85,9 @@ def _deal_answer(
             if all(e.code == "required" for e in form.errors[name].as_data()):
                 del form.errors[name]
         return render(request, "tables/deal.html#correction-form", context, status=status)
+    play = getattr(row.deal, "board_play", None)  # a duplicate board's deal (reached without importing its app)
     context |= {
+        "board": None if play is None else play.board.number,
         "explained": view.explained(position),
         "changes": row.deal.changes.all(),
         "can_strike": not refusal_of(view, new_deal=False)
