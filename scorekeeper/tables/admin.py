@@ -27,6 +27,11 @@ class TableAdmin(admin.ModelAdmin):
     def has_add_permission(self, request) -> bool:
         return False  # tables are seated by the draw, which checks the players
 
+    def has_change_permission(self, request, obj=None) -> bool:
+        # An extra tour, a new link or a seat goes through its audited service. A save from this page would write back
+        # every column as it was read, the table's revision and snapshot among them, over a deal saved meanwhile.
+        return False
+
 
 class DealChangeInline(admin.TabularInline):
     model = DealChange

@@ -86,9 +86,9 @@ class Table(models.Model):
     def changed(self) -> int:
         """Mark the table's fold as changed (call inside the transaction of the change, the table's row locked):
         its revision goes up by one, which this instance and the returned value give."""
-        # An instance read under the lock holds the stored revision: the next one is written as a value (the
-        # expression revision + 1 costs a save a quarter of this update's work). One read before the lock is
-        # caught by the condition: the database counts up then, and the instance takes its count.
+        # An instance read under the lock holds the stored revision: the next one is written as a value. One read
+        # before the lock is caught by the condition: the database counts up then, and the instance takes its
+        # count. (A save raises the revision with its snapshot instead, in one statement: snapshot_store.)
         if Table.objects.filter(pk=self.pk, revision=self.revision).update(revision=self.revision + 1):
             self.revision += 1
         else:
@@ -96,9 +96,11 @@ class Table(models.Model):
             self.revision = Table.objects.values_list("revision", flat=True).get(pk=self.pk)
         return self.revision
 
-    def opening(self, session: Session) -> TableState:
-        """The engine's state before the first deal: empty stores, and this table's first dealer to deal."""
-        return dataclasses.replace(opening_state(session), next_dealer=self.first_dealer, boards=self.plays_boards)
+    def opening(self, session: Session, *, boards: bool | None = None) -> TableState:
+        """The engine's state before the first deal: empty stores, and this table's first dealer to deal.
+        `boards`: whether it plays boards, when the caller read it for many tables at once (plays_boards)."""
+        boards = self.plays_boards if boards is None else boards
+        return dataclasses.replace(opening_state(session), next_dealer=self.first_dealer, boards=boards)
 
     @property
     def plays_boards(self) -> bool:

@@ -183,7 +183,10 @@ def deal_record(
             after = snapshot_appended(
                 snapshot, entry, session=session, revision=revision + 1, planned_deals=table.planned_deals(session)
             )
-            snapshot_store(table=table, snapshot=after, changed=True)  # the new revision with it
+            if not snapshot_store(table=table, snapshot=after, changed=True):  # the new revision with it
+                # The stored revision moved under the lock (a writer that takes none): folded from the deals.
+                table.changed()
+                snapshot_refresh(table=table, session=session)
     except StaleDeal:
         # The insert met a unique constraint: the position (another phone's deal), or the key, whose deal the
         # caller did not look up (a deal saved with this form, then struck: it keeps the key).

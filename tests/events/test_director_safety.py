@@ -84,6 +84,10 @@ def test_admin_keeps_rule_set_options_seats_and_end_of_a_played_event(client, ad
     for field in ("seat_0", "seat_1", "seat_2", "seat_3", "ended_at", "first_dealer"):
         assert f'name="{field}"' not in table_page
     assert client.get(reverse("admin:tables_table_add")).status_code == 403
+    # Nor changed there: a save from the page would write back the revision and snapshot it read.
+    assert client.post(reverse("admin:tables_table_change", args=[table.pk]), {"extra_tours": "3"}).status_code == 403
+    table.refresh_from_db()
+    assert table.extra_tours == 0
     assert client.get(reverse("admin:events_event_changelist")).status_code == 200
     assert client.get(reverse("admin:events_playermerge_changelist")).status_code == 200
 

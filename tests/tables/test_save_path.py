@@ -6,9 +6,11 @@ import re
 
 import pytest
 from django.db import transaction
+from django.db.models import F
 from django.urls import reverse
 
 from scorekeeper.events.models import Event
+from scorekeeper.tables import services
 from scorekeeper.tables.models import Deal, DealChange, Table
 from scorekeeper.tables.selectors import deal_saved_with_key, table_by_token, table_ledger, table_lock, table_screen
 from scorekeeper.tables.services import AlreadySaved, EventClosed, RoundEnded, StaleDeal, deal_record
@@ -147,3 +149,23 @@ def test_a_save_read_under_the_lock_stores_the_deal_its_audit_and_the_snapshot_a
     table.refresh_from_db()
     # PC-6 by hand from 40 each: -5 -1 -1 -1, then +3 -25 +3 +3.
     assert table.revision == 2 and table_screen(table=table).snapshot.state.balances == (38, 14, 42, 42)
+
+
+def test_a_save_that_finds_the_revision_moved_under_its_lock_never_takes_it_back(monkeypatch):
+    """A writer that takes no lock (none should: the admin cannot change a table) moves the revision between a
+    save's check and its write: the save does not write its revision over it, and folds the table again."""
+    table = make_table()
+    deal_record(table=table, position=1, record=PC6[0])
+    inserted = services._deal_insert
+
+    def insert_then_moved(*args, **kwargs):
+        deal = inserted(*args, **kwargs)
+        Table.objects.filter(pk=table.pk).update(revision=F("revision") + 5)
+        return deal
+
+    monkeypatch.setattr(services, "_deal_insert", insert_then_moved)
+    deal_record(table=Table.objects.get(pk=table.pk), position=2, record=PC6[1])
+    stored = Table.objects.get(pk=table.pk)
+    assert stored.revision == 7 and stored.snapshot_revision == 7  # 1, moved to 6, then this save's 7
+    # PC-6 by hand from 40 each: -5 -1 -1 -1, then +3 -25 +3 +3.
+    assert table_screen(table=table_by_token(token=table.token)).state.balances == (38, 14, 42, 42)

@@ -10,6 +10,7 @@ from django.urls import reverse
 from scorekeeper.engine import Contract, DealRecord
 from scorekeeper.events.selectors import event_standings, event_summary
 from scorekeeper.reports.gather import event_report_for
+from scorekeeper.tables import snapshot
 from scorekeeper.tables.models import Deal, Table
 from scorekeeper.tables.selectors import table_by_token, table_screen
 from scorekeeper.tables.services import deal_correct, deal_record, deal_strike, table_end_round
@@ -106,11 +107,14 @@ def test_a_change_through_an_instance_read_before_another_change_counts_from_the
     assert table_screen(table=table_by_token(token=table.token)).snapshot.revision == 2  # made again for it
 
 
-def test_snapshots_made_again_all_at_once_are_the_ones_each_change_left():
+@pytest.mark.parametrize("at_once", [1, 50])
+def test_snapshots_made_again_all_at_once_are_the_ones_each_change_left(at_once, monkeypatch):
     """A correction and a strike are read for many tables at once when their snapshots are made again together
-    (after a club's import, every table of a season): what they give is what the changes themselves kept."""
+    (after a club's import, every table of a season), one batch or several: what they give is what the changes
+    themselves kept, each table under its own event's session."""
+    monkeypatch.setattr(snapshot, "_REMADE_AT_ONCE", at_once)
     corrected = make_table()
-    struck = make_table(number=2)
+    struck = make_table(number=2, start=100)  # another event, another starting balance
     for table in (corrected, struck):
         for position, record in enumerate(PC6, start=1):
             deal_record(table=table, position=position, record=record)
@@ -128,5 +132,5 @@ def test_snapshots_made_again_all_at_once_are_the_ones_each_change_left():
     made = read()
     assert made == kept
     assert [row.corrected for row in made[corrected.pk].rows] == [True, False, False, False]
-    # PC-6's first three deals by hand from 40 each: -5 -1 -1 -1, +3 -25 +3 +3, -1 -1 -29 -1; the fourth struck.
-    assert made[struck.pk].struck == 1 and made[struck.pk].state.balances == (37, 13, 13, 41)
+    # PC-6's first three deals by hand from 100 each: -5 -1 -1 -1, +3 -25 +3 +3, -1 -1 -29 -1; the fourth struck.
+    assert made[struck.pk].struck == 1 and made[struck.pk].state.balances == (97, 73, 73, 101)
