@@ -483,10 +483,10 @@ class FoulForm(forms.Form):
         max_value=10_000,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         error_messages={
-            "required": _("Enter the board's number."),
-            "invalid": _("Enter the board's number."),
-            "min_value": _("Enter the board's number."),
-            "max_value": _("Enter the board's number."),
+            "required": pgettext_lazy("duplicate board", "Enter the board's number."),
+            "invalid": pgettext_lazy("duplicate board", "Enter the board's number."),
+            "min_value": pgettext_lazy("duplicate board", "Enter the board's number."),
+            "max_value": pgettext_lazy("duplicate board", "Enter the board's number."),
         },
     )
     reason = forms.CharField(

@@ -194,9 +194,9 @@ def _foul(request: HttpRequest, tournament: Tournament, number: int) -> HttpResp
     with the form as typed and the reason beside its field."""
     tables = {
         planned.number: planned
-        for planned in PlannedTable.objects.filter(round__tournament=tournament, round__number=number).select_related(
-            "round__tournament"
-        )
+        for planned in PlannedTable.objects.filter(
+            round__tournament=tournament, round__number=number, round__started_at__isnull=False
+        ).select_related("round__tournament")
     }
     if not tables:
         messages.error(request, _("Choose a table of the round and a board number."))
