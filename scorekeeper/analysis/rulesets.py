@@ -18,7 +18,7 @@ from scorekeeper.engine import EngineError, Options, RuleSet, Session, fold
 from scorekeeper.engine.ledger import opening_state
 from scorekeeper.events.models import RULESET_CHOICES, Event
 from scorekeeper.tables.messages import message_for
-from scorekeeper.tables.models import Deal, Table
+from scorekeeper.tables.models import SNAPSHOT_FIELDS, Deal, Table
 
 WORDS = dict(RULESET_CHOICES)
 
@@ -117,7 +117,7 @@ def _settle(tables: list[Table], deals: dict[int, list], ruleset: RuleSet, optio
 def rulesets_compared(*, event: Event) -> Comparison:
     """The evening's tables settled under the event's own rule set and options, and under each other rule set with
     its defaults; the players' accounts side by side and the biggest differences."""
-    tables = list(Table.objects.filter(event=event).order_by("round", "number"))
+    tables = list(Table.objects.filter(event=event).defer(*SNAPSHOT_FIELDS).order_by("round", "number"))
     deals: dict[int, list] = defaultdict(list)
     for deal in Deal.objects.filter(table__event=event).order_by("table_id", "position"):
         deals[deal.table_id].append(deal.to_record())

@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Prefetch, Q
+from django.db.models import Max, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -102,9 +102,10 @@ def live_screen(accounts: list[Account], *, number: int, rows: int) -> Screen:
     return Screen(accounts[(number - 1) * rows : number * rows], number, count, rows)
 
 
-def event_tables(*, event: Event, signed: bool = False, rows: bool = False) -> list[Table]:
-    """The event's tables in round and number order, with their players; with `signed`, the signatures standing
-    (`table.signed`); with `rows`, their snapshots' rows (each deal's line), which the standings do without."""
+def event_tables(*, event: Event, signed: bool = False, rows: bool = False, round: int | None = None) -> list[Table]:
+    """The event's tables in round and number order (of one `round`), with their players; with `signed`, the
+    signatures standing (`table.signed`); with `rows`, their snapshots' rows (each deal's line), which the
+    standings do without."""
     seats = ("seat_0", "seat_1", "seat_2", "seat_3")
     # No page shows when a table or a player was made: not reading it spares a date parsed a row (300 at 60 tables).
     tables = (
@@ -112,6 +113,8 @@ def event_tables(*, event: Event, signed: bool = False, rows: bool = False) -> l
         .select_related(*seats)
         .defer("created_at", *(f"{seat}__created_at" for seat in seats), *(() if rows else ("snapshot_rows",)))
     )
+    if round is not None:
+        tables = tables.filter(round=round)
     if signed:
         standing = Signature.objects.filter(cleared_at=None).only("table_id", "seat")  # the pages count them
         tables = tables.prefetch_related(Prefetch("signatures", standing, "signed"))
@@ -181,9 +184,8 @@ def event_summary(*, event: Event, round: int | None = None, rows: bool = False)
 def current_round_progress(*, event: Event) -> tuple[int, list[TableProgress]]:
     """The event's current round and the progress of its tables (with their signatures), from their snapshots:
     what the director's event page shows, without the standings nor the earlier rounds' tables."""
-    tables = event_tables(event=event, signed=True)
-    current = max((t.round for t in tables), default=0)
-    tables = [t for t in tables if t.round == current]
+    current = Table.objects.filter(event=event).aggregate(current=Max("round"))["current"] or 0
+    tables = event_tables(event=event, signed=True, round=current)
     snapshots = snapshots_read(tables=tables)
     tours = event.tours_per_round
     return current, [_progress(table, snapshots[table.pk], tours) for table in tables]
@@ -217,8 +219,9 @@ def seated_in_round(*, event: Event, round: int) -> set[int]:
 def seats_history(*, event: Event) -> dict[int, list[frozenset[int]]]:
     """Foursomes already seated together, by round."""
     history: dict[int, list[frozenset[int]]] = defaultdict(list)
-    for table in Table.objects.filter(event=event):
-        history[table.round].append(frozenset((table.seat_0_id, table.seat_1_id, table.seat_2_id, table.seat_3_id)))
+    seated = Table.objects.filter(event=event).values_list("round", "seat_0", "seat_1", "seat_2", "seat_3")
+    for round_, *seats in seated:
+        history[round_].append(frozenset(seats))
     return history
 
 

@@ -13,7 +13,7 @@ from scorekeeper.engine import Options, RuleSet
 from scorekeeper.events.models import CheckIn, Event, EventLog, HouseRules, PlayerMerge, SitOut
 from scorekeeper.events.selectors import event_summary, seated_elsewhere, seats_history
 from scorekeeper.tables.messages import SYSTEM_AUTHOR
-from scorekeeper.tables.models import Table, new_token
+from scorekeeper.tables.models import SNAPSHOT_FIELDS, Table, new_token
 from scorekeeper.tables.services import EventClosed, table_create, table_extend_round, who
 
 
@@ -230,14 +230,14 @@ def player_merge(*, player: Player, into: Player, user=None) -> PlayerMerge:
         raise ValueError("a player cannot be merged into himself")
     both = [
         t
-        for t in Table.objects.filter(event__club=player.club_id).select_related("event")
+        for t in Table.objects.filter(event__club=player.club_id).select_related("event").defer(*SNAPSHOT_FIELDS)
         if {player.pk, into.pk} <= {t.seat_0_id, t.seat_1_id, t.seat_2_id, t.seat_3_id}
     ]
     if both:
         raise MergeRefused(both)
     moved: dict[str, list] = {"seats": [], "checkins": [], "checkins_dropped": [], "sitouts": [], "sitouts_dropped": []}
     events: dict[int, list[str]] = {}
-    for table in Table.objects.filter(event__club=player.club_id).order_by("pk"):
+    for table in Table.objects.filter(event__club=player.club_id).defer(*SNAPSHOT_FIELDS).order_by("pk"):
         for seat in SEATS:
             if getattr(table, f"{seat}_id") == player.pk:
                 Table.objects.filter(pk=table.pk).update(**{seat: into})

@@ -147,6 +147,7 @@ def club_export(*, club: Club) -> dict:
         rows = []
         # The base manager: struck deals (left out of Deal.objects) are the club's too.
         objects = section.model._base_manager.filter(**{section.club_path: club}).order_by("pk")
+        objects = objects.defer(*NOT_EXPORTED_FIELDS.get(section.model, ()))
         ids[section.model] = {}
         for number, obj in enumerate(objects, start=1):
             ids[section.model][obj.pk] = number

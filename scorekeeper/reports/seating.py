@@ -14,6 +14,7 @@ from reportlab.platypus import KeepTogether, PageBreak, Spacer, Table, TableStyl
 from scorekeeper.drawing.charts import BOLD
 from scorekeeper.events.models import Event, SitOut
 from scorekeeper.reports.documents import H2, SMALL, TEXT, TITLE, _build, _qr, _small_table, _text
+from scorekeeper.tables.models import SNAPSHOT_FIELDS
 from scorekeeper.tables.models import Table as PlayedTable
 from scorekeeper.tournaments.models import PhysicalTable, PlannedRound, Tournament
 from scorekeeper.tournaments.selectors import standings_round
@@ -72,6 +73,7 @@ def seating_for(event: Event, number: int) -> Seating | None:
     tables = list(
         PlayedTable.objects.filter(event=event, round=number)
         .select_related("seat_0", "seat_1", "seat_2", "seat_3")
+        .defer(*SNAPSHOT_FIELDS)
         .order_by("number")
     )
     tournament, planned = _tournament_round(event, number)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -15,7 +16,7 @@ from scorekeeper.engine.tournament.planner import Request, Round, target
 from scorekeeper.engine.tournament.schedule import Verification, verify
 from scorekeeper.engine.tournament.scores import TournamentOptions
 from scorekeeper.events.models import Event
-from scorekeeper.tables.models import Signature, Table
+from scorekeeper.tables.models import SNAPSHOT_FIELDS, Signature, Table
 from scorekeeper.tables.snapshot import snapshots_read
 from scorekeeper.tournaments.models import (
     Entrant,
@@ -167,9 +168,8 @@ def tournament_rounds(*, tournament: Tournament) -> list[RoundView]:
     names = {e.number: e.player.name for e in tournament.entrants.select_related("player")}
     entrants = list(tournament.entrants.all())
     rounds = []
-    for rnd in tournament.planned_rounds.order_by("number").prefetch_related(
-        "tables__substitutes__player", "tables__table"
-    ):
+    played = Prefetch("tables__table", Table.objects.defer(*SNAPSHOT_FIELDS))  # its link and round, not its figures
+    for rnd in tournament.planned_rounds.order_by("number").prefetch_related("tables__substitutes__player", played):
         tables = []
         seated: set[int] = set()
         for planned in rnd.tables.all():
