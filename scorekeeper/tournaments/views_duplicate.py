@@ -395,9 +395,10 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
         "form": form,
         "choice": choice,
         "next_board": state.next_board,
-        "dealer": None if state.next_dealer is None else view.session.players[state.next_dealer],
+        "dealer": _dealer(view, state),
         "dealer_seat": None if state.next_dealer is None else seat_words(state.next_dealer),
         "recorded": recorded,
+        "substituted": [(view.session.players[seat], note) for seat, note in sorted(view.seat_notes.items())],
         "positions": state.positions,
         "fouled": sorted(state.fouled),
         "remaining": [b for b in state.order if b not in state.recorded],
@@ -466,10 +467,19 @@ def _board_form_again(request: HttpRequest, view, planned: PlannedTable, state: 
         "choice": choice,
         "next_board": state.next_board,
         "next_fouled": state.next_board in state.fouled,
-        "dealer": None if state.next_dealer is None else view.session.players[state.next_dealer],
+        "dealer": _dealer(view, state),
         "dealer_seat": None if state.next_dealer is None else seat_words(state.next_dealer),
     }
     return render(request, "tournaments/duplicate/board.html#board-form", context)
+
+
+def _dealer(view, state: duplicate.TableBoards) -> str | None:
+    """Who deals the next board: the seat's player, and who plays for him there if a substitute does (T-25)."""
+    if state.next_dealer is None:
+        return None
+    name = view.session.players[state.next_dealer]
+    note = view.seat_notes.get(state.next_dealer)
+    return f"{name}, {note}" if note else name
 
 
 def _form_field(error: EngineError, form: DealForm) -> str | None:

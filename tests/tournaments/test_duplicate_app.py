@@ -23,7 +23,7 @@ from scorekeeper.tables import services as table_services
 from scorekeeper.tables.messages import message_for
 from scorekeeper.tournaments import duplicate
 from scorekeeper.tournaments.models import Board, BoardPlay, PlannedTable, Tournament
-from scorekeeper.tournaments.services import round_open, tournament_confirm
+from scorekeeper.tournaments.services import round_open, substitute_add, tournament_confirm
 from scorekeeper.tournaments.views_duplicate import hundredths, standings_rows
 from tests.engine.tournament.duplicate_hands import EXAMPLE
 from tests.factories import make_user
@@ -696,3 +696,15 @@ def test_a_recorded_board_links_to_its_deal_where_it_is_seen_and_corrected(clien
     assert "Tap a recorded board's number to see it, or to correct it." in page
     deal = client.get(reverse("deal", args=[token, 6])).content.decode()
     assert '<p class="muted">Board 6</p>' in deal
+
+
+def test_the_board_page_names_who_plays_for_a_seat_and_deals_for_it(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    substitute_add(planned_table=planned, seat=0, from_deal=None, name="Zoe <i>")
+    entrant = planned.table.seat_0.name
+    page = client.get(reverse("board-entry", args=[planned.table.token])).content.decode()
+    # Board 1 is dealt by seat 1 (boards 1, 5, 9 … by seat 1), where Zoe plays for the entrant.
+    assert f"Dealt by {entrant}, played by Zoe &lt;i&gt; (seat 1)" in page
+    assert f'<p class="muted">{entrant}: played by Zoe &lt;i&gt;</p>' in page
