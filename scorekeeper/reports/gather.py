@@ -46,7 +46,8 @@ from scorekeeper.tables.presenters import (
     store_text,
 )
 from scorekeeper.tables.selectors import TableView, table_ledger
-from scorekeeper.tournaments import pages, wording
+from scorekeeper.tournaments import duplicate, pages, wording
+from scorekeeper.tournaments.duplicate_words import hundredths
 from scorekeeper.tournaments.selectors import table_substitutes
 from scorekeeper.tournaments.standings import (
     TournamentStandings,
@@ -307,13 +308,15 @@ def personal_report_for(event: Event, player) -> PersonalReport:
 
 
 def _standing(event: Event, player) -> str:
-    """A table-play tournament's place and total for `player`, in words ('' for an evening, a duplicate, or a
-    player who was not entered): the tournament ranks its scores, not the chips the report adds up."""
-    if not is_tournament(event) or is_duplicate(event):
+    """A tournament's place and total for `player`, in words ('' for an evening, or a player who was not entered):
+    the tournament ranks its scores, not the chips the report adds up."""
+    if not is_tournament(event):
         return ""
     number = event.tournament.entrants.filter(player=player).values_list("number", flat=True).first()
     if number is None:
         return ""
+    if is_duplicate(event):
+        return _duplicate_standing(event, number)
     view = tournament_standings(event=event)
     row = view.standings.row(number)
     if row.place is None:  # withdrawn, unranked (T-52)
@@ -322,6 +325,37 @@ def _standing(event: Event, player) -> str:
         "Tournament: place %(place)s of %(entrants)s, total %(total)s. The standings rank the tournament's scores, "
         "not the chips below."
     ) % {"place": row.place, "entrants": len(view.standings.rows), "total": view.display(row.total)}
+
+
+def _duplicate_standing(event: Event, number: int) -> str:
+    """A duplicate tournament's place and score for entrant `number`: matchpoints and their percentage, or IMPs."""
+    results = duplicate.duplicate_results(tournament=event.tournament)
+    rows = results.result.standings.rows
+    row = next((r for r in rows if r.number == number), None)
+    if row is None:
+        return ""
+    words = {"place": row.place_label, "entrants": len(rows), "total": hundredths(row.total)}
+    percent = results.percents.get(number)
+    if results.method == "matchpoints" and percent is not None:
+        return _(
+            "Tournament: place %(place)s of %(entrants)s, %(total)s matchpoints (%(percent)s %%). The boards are "
+            "scored against the other tables, not by the chips below."
+        ) % {**words, "percent": hundredths(percent)}
+    if results.method == "matchpoints":
+        return (
+            _(
+                "Tournament: place %(place)s of %(entrants)s, %(total)s matchpoints. The boards are scored against the "
+                "other tables, not by the chips below."
+            )
+            % words
+        )
+    return (
+        _(
+            "Tournament: place %(place)s of %(entrants)s, %(total)s IMPs. The boards are scored against the other "
+            "tables, not by the chips below."
+        )
+        % words
+    )
 
 
 def personal_season_for(club, player, year: int, unit: str | None = None) -> PersonalReport:

@@ -24,6 +24,12 @@ BOARDS_REFUSED = {
 }
 
 
+def hundredths(value: int) -> str:
+    """A score kept in hundredths (matchpoints, IMPs, percentages) as it is printed: 6250 is 62.50."""
+    sign = "−" if value < 0 else ""
+    return f"{sign}{abs(value) // 100}.{abs(value) % 100:02d}"
+
+
 def suit_symbol(suit: str) -> str:
     return SUIT_SYMBOLS[suit]
 

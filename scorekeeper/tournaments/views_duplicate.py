@@ -26,6 +26,7 @@ from scorekeeper.tournaments import duplicate
 from scorekeeper.tournaments.duplicate_words import (
     BOARDS_REFUSED,
     board_error_message,
+    hundredths,
     place_words,
     seat_words,
     suit_symbol,
@@ -230,11 +231,6 @@ def _foul(request: HttpRequest, tournament: Tournament, number: int) -> HttpResp
 def _int(text: str | None) -> int | None:
     text = (text or "").strip()
     return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
-
-
-def hundredths(value: int) -> str:
-    sign = "−" if value < 0 else ""
-    return f"{sign}{abs(value) // 100}.{abs(value) % 100:02d}"
 
 
 def _board_scores(results: duplicate.DuplicateResults, scored: duplicate.RoundBoards) -> list[dict]:

@@ -19,6 +19,7 @@ from scorekeeper.engine.tournament.document import parse_tournament
 from scorekeeper.events.services import event_close
 from scorekeeper.operations.club_export import SECTIONS, club_export, club_import
 from scorekeeper.public.services import club_site_set, event_link_make
+from scorekeeper.reports import gather
 from scorekeeper.tables import services as table_services
 from scorekeeper.tables.messages import message_for
 from scorekeeper.tournaments import duplicate
@@ -708,3 +709,16 @@ def test_the_board_page_names_who_plays_for_a_seat_and_deals_for_it(client):
     # Board 1 is dealt by seat 1 (boards 1, 5, 9 … by seat 1), where Zoe plays for the entrant.
     assert f"Dealt by {entrant}, played by Zoe &lt;i&gt; (seat 1)" in page
     assert f'<p class="muted">{entrant}: played by Zoe &lt;i&gt;</p>' in page
+
+
+def test_a_duplicate_player_s_report_gives_his_place_and_matchpoints(client):
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    play_round(tournament, 1)
+    player = _planned(tournament, 1, 1).table.seat_0
+    # Round 1 by hand (see the fouled-board test): table 1's seats make 25 % of a top of 16 (4 matchpoints), every
+    # other seat 62.50 %: table 1's four share the ninth place of twelve.
+    assert gather.personal_report_for(tournament.event, player).standing == (
+        "Tournament: place =9 of 12, 4.00 matchpoints (25.00 %). The boards are scored against the other tables, "
+        "not by the chips below."
+    )
