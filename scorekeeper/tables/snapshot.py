@@ -497,6 +497,12 @@ def snapshots_remade(*, tables: list[Table], session: Session | None = None) -> 
                     its = sessions[table.event_id] = event_session(table.event)
                 key = table_key(table, its)
                 if kept_revision == table.revision and kept_key == key:  # made meanwhile by another request
+                    table.snapshot_revision, table.snapshot_key, table.snapshot_data, table.snapshot_rows = (
+                        kept_revision,
+                        kept_key,
+                        data,
+                        rows,
+                    )
                     made[table.pk] = decode(data, rows, revision=kept_revision, key=key)
                     continue
                 snapshot = snapshot_fold(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.engine import Contract, DealRecord
@@ -134,3 +136,16 @@ def test_snapshots_made_again_all_at_once_are_the_ones_each_change_left(at_once,
     assert [row.corrected for row in made[corrected.pk].rows] == [True, False, False, False]
     # PC-6's first three deals by hand from 100 each: -5 -1 -1 -1, +3 -25 +3 +3, -1 -1 -29 -1; the fourth struck.
     assert made[struck.pk].struck == 1 and made[struck.pk].state.balances == (97, 73, 73, 101)
+
+
+def test_a_snapshot_another_request_made_meanwhile_is_read_not_made_again():
+    table = make_table()
+    for position, record in enumerate(PC6, start=1):
+        deal_record(table=table, position=position, record=record)
+    seen_stale = Table.objects.select_related("event").get(pk=table.pk)
+    seen_stale.snapshot_revision = None  # as read before another request made it again
+    with CaptureQueriesContext(connection) as queries:
+        made = snapshot.snapshots_remade(tables=[seen_stale])[table.pk]
+    assert not [q for q in queries.captured_queries if q["sql"].startswith("UPDATE")]
+    # PC-6 by hand: Ann 36, Ben 12, Cat 12, Dan 100 after four deals.
+    assert made.state.balances == (36, 12, 12, 100) and seen_stale.snapshot_revision == 4
