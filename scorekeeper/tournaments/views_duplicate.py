@@ -342,6 +342,7 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
         form = _board_form(view, state, request.POST)
         choice = BoardChoice(request.POST)
         status = 400
+        refusal: tuple[str, str | None, str] | None = None  # (the board or the form, its field, the words)
         if form.is_valid() and choice.is_valid():
             number = choice.cleaned_data["board"]
             record = form.to_record((number - 1) % 4)
@@ -366,13 +367,20 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
                         "board": number,
                         "next": state.next_board,
                     }
-                    choice.add_error("board", text)
+                    refusal = ("board", "board", text)
                 elif error.code.startswith("board_") and error.code != "board_dealer_wrong":
-                    choice.add_error("board", text)
+                    refusal = ("board", "board", text)
                 else:
-                    form.add_error(_form_field(error, form), text)
-            except (table_services.StaleDeal, table_services.AlreadySaved):
-                messages.info(request, _("This table changed meanwhile: check the boards recorded below."))
+                    refusal = ("form", _form_field(error, form), text)
+            except table_services.StaleDeal:
+                # Another phone saved a board meanwhile: this one is kept on screen, to check and save again.
+                text = _(
+                    "Another phone saved a board at this table meanwhile (see the boards recorded above): check the "
+                    "board number and your entries, then save again."
+                )
+                refusal = ("form", None, text)
+            except table_services.AlreadySaved:
+                messages.info(request, _("This board was already saved."))
                 return redirect("board-entry", token=token)
             except (table_services.EventClosed, table_services.RoundEnded, table_services.RoundComplete):
                 messages.error(request, _("This table's round has ended: nothing more can be recorded here."))
@@ -380,6 +388,16 @@ def board_entry(request: HttpRequest, token: str) -> HttpResponse:
             else:
                 messages.success(request, _("Board %(board)s saved.") % {"board": number})
                 return redirect("board-entry", token=token)
+        # The page is drawn again for the table as it is now: its form is for the table's next deal, whatever the
+        # refused one was for (another phone's save moved it), with the entries as they were posted.
+        posted = request.POST.copy()
+        posted["position"] = str(view.next_position)
+        form, choice = _board_form(view, state, posted), BoardChoice(posted)
+        form.is_valid()
+        choice.is_valid()
+        if refusal is not None:
+            where, field, text = refusal
+            (choice if where == "board" else form).add_error(field, text)
     else:
         form = _board_form(view, state)
         choice = BoardChoice(initial={"board": state.next_board})

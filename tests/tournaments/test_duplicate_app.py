@@ -722,3 +722,34 @@ def test_a_duplicate_player_s_report_gives_his_place_and_matchpoints(client):
         "Tournament: place =9 of 12, 4.00 matchpoints (25.00 %). The boards are scored against the other tables, "
         "not by the chips below."
     )
+
+
+def test_a_second_phone_whose_board_was_saved_by_the_first_corrects_its_number_and_saves_with_its_entries(client):
+    """Phones A and B show table 1's board page at its first deal. A saves board 1; B, told board 1 is already
+    recorded, changes its number to 2 (dealt by seat 2) and saves: its entries are saved as board 2."""
+    tournament, _ = make_duplicate()
+    open_round(tournament, 1)
+    planned = _planned(tournament, 1, 1)
+    url = reverse("board-entry", args=[planned.table.token])
+    entries = {"position": "1", "contract": "solo", "trump": "S", "tricks": "6"}
+    assert client.post(url, {**entries, "idempotency_key": "a1", "board": "1", "hombre": "1"}).status_code == 302
+    refused = client.post(url, {**entries, "idempotency_key": "b1", "board": "1", "hombre": "2"})
+    assert refused.status_code == 400
+    page = refused.content.decode()
+    assert "Board 1 is already recorded at this table." in page
+    assert 'name="position" value="2"' in page  # the form is for the table's next deal now
+    assert 'value="2" id="id_hombre_2" required checked' in page  # B's hombre kept
+    # B posts what its page now holds, with the board's number corrected.
+    saved = client.post(url, {**entries, "position": "2", "idempotency_key": "b1", "board": "2", "hombre": "2"})
+    assert saved.status_code == 302
+    assert [(d.position, d.board_play.board.number, d.hombre) for d in planned.table.deals.order_by("position")] == [
+        (1, 1, 1),
+        (2, 2, 2),
+    ]
+
+    # A phone whose page is older still (its position 2, the table at 3) keeps its entries and is told why.
+    stale = client.post(url, {**entries, "position": "2", "idempotency_key": "c1", "board": "3", "hombre": "3"})
+    assert stale.status_code == 400
+    page = stale.content.decode()
+    assert "Another phone saved a board at this table meanwhile" in page and 'name="position" value="3"' in page
+    assert planned.table.deals.count() == 2
