@@ -375,8 +375,14 @@ def substitute_add(
     name = name.strip()
     if player is None and not name:
         raise _refuse("request_invalid", "name", "name the substitute")
-    if player is not None and tournament.entrants.filter(player=player).exists():
-        raise _refuse("request_invalid", "player", "an entrant cannot be a substitute (T-25)")
+    # T-25: a substitute is not entered, whether chosen from the club's players or named as typed.
+    entered = (
+        tournament.entrants.filter(player=player)
+        if player
+        else tournament.entrants.filter(player__name__iexact=" ".join(name.split()))
+    )
+    if entered.exists():
+        raise _refuse("substitute_entrant", "name", "an entrant cannot be a substitute (T-25)")
     last = Deal.objects.filter(table=table).count()
     if from_deal is None:
         from_deal = last + 1

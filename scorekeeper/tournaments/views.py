@@ -296,6 +296,8 @@ def _entrant_names(tournament: Tournament) -> dict[int, str]:
 def _substitute_error(error: EngineError) -> str:
     if error.code == "substitute_holds":
         return _("This substitute already plays this seat: nothing to add.")
+    if error.code == "substitute_entrant":
+        return _("This is an entrant of the tournament, who plays his own seat: a substitute is someone not entered.")
     if error.field == "seat" and "ended" in error.message:
         return _("The table has ended its round.")
     if error.field == "seat":

@@ -425,3 +425,19 @@ def test_a_substitute_already_in_the_seat_is_not_added_again(director):
     someone_else = change(client, tournament, "substitute", {**first, "name": "Tess", "from_deal": ""})
     assert someone_else.status_code == 302
     assert list(planned.substitutes.values_list("name", "from_deal")) == [("Sam", 1), ("Tess", 2)]
+
+
+def test_an_entrant_typed_as_a_substitute_is_refused_beside_the_name(director):
+    client, club = director
+    planned = round_one_table(club=club)
+    tournament = planned.round.tournament
+    sitting = planned.table.seat_0.name  # an entrant, at this very table
+    typed = "  " + sitting.upper().replace(" ", "   ") + " "
+    posted = {"table": planned.pk, "seat": "2", "name": typed, "from_deal": ""}
+    answer = change(client, tournament, "substitute", posted)
+    assert answer.status_code == 400
+    assert (
+        "This is an entrant of the tournament, who plays his own seat: a substitute is someone not entered."
+        in answer.content.decode()
+    )
+    assert not planned.substitutes.exists()
