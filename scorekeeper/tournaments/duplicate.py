@@ -151,6 +151,7 @@ class TableBoards:
     recorded: frozenset[int]
     fouled: frozenset[int]
     positions: tuple[tuple[int, int], ...] = ()  # (board, deal position), in board order
+    marked: frozenset[int] = frozenset()  # every board the director marked fouled here, played since or not
 
     @property
     def done(self) -> frozenset[int]:
@@ -175,8 +176,10 @@ def table_boards(*, planned: PlannedTable, movement: Movement | None = None) -> 
     """`movement`: the round's, when the caller has it already."""
     if movement is None:
         movement = round_movement(planned.round.tournament, planned.round.number)
-    recorded, fouled, positions = set(), set(), {}
+    recorded, fouled, positions, marked = set(), set(), {}, set()
     for play in _live_plays(planned).select_related("board", "deal"):
+        if play.fouled:
+            marked.add(play.board.number)
         if play.deal_id is not None and play.deal.struck_at is None:
             recorded.add(play.board.number)
             positions[play.board.number] = play.deal.position
@@ -184,7 +187,13 @@ def table_boards(*, planned: PlannedTable, movement: Movement | None = None) -> 
             fouled.add(play.board.number)
     order = tuple(table_board_order(movement, planned.number))
     return TableBoards(
-        planned, movement, order, frozenset(recorded), frozenset(fouled), tuple(sorted(positions.items()))
+        planned,
+        movement,
+        order,
+        frozenset(recorded),
+        frozenset(fouled),
+        tuple(sorted(positions.items())),
+        frozenset(marked),
     )
 
 
@@ -246,6 +255,33 @@ def board_foul(*, planned: PlannedTable, board_number: int, reason: str, user=No
         action="board_fouled",
         who=table_services.who(user)[1],
         note=f"{board_number} @ {planned.round.number}/{planned.number}: {reason}"[:300],
+    )
+    return play
+
+
+@transaction.atomic
+def board_unfoul(*, planned: PlannedTable, board_number: int, user=None) -> BoardPlay:
+    """The director takes back a board's fouled mark at a table (made at the wrong table or board): its play there is
+    compared with the others again. Refused when the table recorded the board with no result, which only a fouled
+    board may have (`board_no_result`: the director strikes that record first); written in the event's log."""
+    tournament = planned.round.tournament
+    play = (
+        BoardPlay.objects.select_for_update()
+        .select_related("deal")
+        .filter(board__tournament=tournament, board__number=board_number, planned_table=planned, fouled=True)
+        .first()
+    )
+    if play is None:
+        raise EngineError("board_not_fouled", "board", f"board {board_number} is not marked fouled at this table")
+    if play.deal is not None and play.deal.struck_at is None and play.deal.void:
+        raise EngineError("board_no_result", "board", f"board {board_number} is recorded with no result here")
+    play.fouled, play.fouled_reason, play.fouled_by = False, "", None
+    play.save(update_fields=["fouled", "fouled_reason", "fouled_by"])
+    EventLog.objects.create(
+        event=tournament.event,
+        action="board_unfouled",
+        who=table_services.who(user)[1],
+        note=f"{board_number} @ {planned.round.number}/{planned.number}",
     )
     return play
 

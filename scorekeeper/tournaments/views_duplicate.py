@@ -164,6 +164,7 @@ def _progress(planned, movement: Movement) -> list[dict]:
                 "done": len(state.done),
                 "total": len(state.order),
                 "fouled": sorted(state.fouled),
+                "fouled_marks": sorted(state.marked),
                 "token": table.table.token if table.table else None,
             }
         )
@@ -186,6 +187,9 @@ def _director_post(request: HttpRequest, tournament: Tournament) -> HttpResponse
         return back
     if action == "foul" and number is not None:
         return _foul(request, tournament, number) or back
+    if action == "unfoul" and number is not None:
+        _unfoul(request, tournament, number)
+        return back
     messages.error(request, _("Nothing was done: choose what to do."))
     return back
 
@@ -226,6 +230,34 @@ def _foul(request: HttpRequest, tournament: Tournament, number: int) -> HttpResp
     if refused:  # the page opens where the refusal is said, far down a long page
         form.fields[refused].widget.attrs["autofocus"] = True
     return _director_page(request, tournament, foul=form, status=400)
+
+
+def _unfoul(request: HttpRequest, tournament: Tournament, number: int) -> None:
+    """A board's fouled mark taken back at a table of round `number` (a mark made at the wrong table or board)."""
+    table, board = _int(request.POST.get("table")), _int(request.POST.get("board"))
+    planned = PlannedTable.objects.filter(round__tournament=tournament, round__number=number, number=table or 0)
+    planned = planned.select_related("round__tournament").first()
+    if planned is None or board is None:
+        messages.error(request, _("Choose a table of the round and a board number."))
+        return
+    words = {"board": board, "table": planned.number}
+    try:
+        duplicate.board_unfoul(planned=planned, board_number=board, user=request.user)
+    except EngineError as error:
+        if error.code == "board_no_result":
+            text = _(
+                "Board %(board)s is recorded with no result at table %(table)s, which only a fouled board may be: "
+                "strike that record from the table's sheet first."
+            )
+        else:
+            text = _("Board %(board)s is not marked fouled at table %(table)s.")
+        messages.error(request, text % words)
+    else:
+        messages.success(
+            request,
+            _("Board %(board)s is no longer marked fouled at table %(table)s: its play is compared with the others.")
+            % words,
+        )
 
 
 def _int(text: str | None) -> int | None:

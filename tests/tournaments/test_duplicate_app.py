@@ -562,6 +562,10 @@ def test_a_fouled_board_the_table_cannot_play_has_no_result_the_table_plays_on_a
     assert "Only the next board, when the director has marked it fouled" in refused.content.decode()
     answer = client.post(board_page, {"action": "no_result", "board": "2", "idempotency_key": "k2"}, follow=True)
     assert "Board 2 has no result at this table: it scores the average." in answer.content.decode()
+    # Recorded with no result, the board keeps its mark: only a fouled board may be left without one.
+    kept = client.post(director_page, {"action": "unfoul", "round": "1", "table": "1", "board": "2"}, follow=True)
+    assert "Board 2 is recorded with no result at table 1, which only a fouled board may be" in kept.content.decode()
+    assert BoardPlay.objects.get(board__number=2, planned_table=planned).fouled
     assert "Board 3" in answer.content.decode() and "Dealt by" in answer.content.decode()
     # The void record passed the deal: board 3 is dealt by its own dealer, seat 3, and the table plays on.
     for position, board in enumerate((3, 4, 5, 6, 7, 8), start=3):
@@ -753,3 +757,27 @@ def test_a_second_phone_whose_board_was_saved_by_the_first_corrects_its_number_a
     page = stale.content.decode()
     assert "Another phone saved a board at this table meanwhile" in page and 'name="position" value="3"' in page
     assert planned.table.deals.count() == 2
+
+
+def test_a_fouled_mark_made_by_mistake_is_taken_back_and_the_board_is_compared_again(client):
+    tournament, _ = make_duplicate()
+    _director_client(client, tournament)
+    director_page = reverse("duplicate-director", args=[tournament.event_id])
+    open_round(tournament, 1)
+    client.post(director_page, {"action": "foul", "round": "1", "table": "1", "board": "5", "reason": "table 2 meant"})
+    play_round(tournament, 1)
+    page = client.get(director_page).content.decode()
+    assert "Take back the mark on board 5 at table 1" in page
+    answer = client.post(director_page, {"action": "unfoul", "round": "1", "table": "1", "board": "5"}, follow=True)
+    page = answer.content.decode()
+    assert "Board 5 is no longer marked fouled at table 1: its play is compared with the others." in page
+    assert "Take back the mark" not in page and "Fouled boards" not in page
+    # Without the mark, by hand (see the fouled-board test): table 1's seats make 25 %, the others 62.50 %.
+    one = _seats(tournament, 1)
+    expected = dict.fromkeys(range(1, 13), 6250) | dict.fromkeys(one, 2500)
+    assert duplicate.duplicate_results(tournament=tournament).percents == expected
+    log = html.unescape(client.get(reverse("tournament", args=[tournament.event_id])).content.decode())
+    log = log.split("Event log")[1]
+    assert "Board's fouled mark taken back" in log and "board 5 at table 1 of round 1" in log
+    again = client.post(director_page, {"action": "unfoul", "round": "1", "table": "1", "board": "5"}, follow=True)
+    assert "Board 5 is not marked fouled at table 1." in again.content.decode()

@@ -33,11 +33,13 @@ ACTIONS = {
     "substitute": gettext_lazy("Substitute seated"),
     "boards_dealt": gettext_lazy("Boards dealt"),
     "board_fouled": gettext_lazy("Board marked fouled"),
+    "board_unfouled": gettext_lazy("Board's fouled mark taken back"),
 }
 
 # The notes the duplicate services write (tournaments/duplicate.py): "round: count" and "board @ round/table: why".
 BOARDS_DEALT = re.compile(r"(\d+): (\d+)")
 BOARD_FOULED = re.compile(r"(\d+) @ (\d+)/(\d+): (.*)", re.DOTALL)
+BOARD_UNFOULED = re.compile(r"(\d+) @ (\d+)/(\d+)")
 # The substitutes' (tournaments/services.py): "round/table/seat", the seat counted from 0.
 SUBSTITUTE = re.compile(r"(\d+)/(\d+)/(\d+)")
 
@@ -59,6 +61,12 @@ def log_note(entry) -> str:
             "round": found[2],
             "table": found[3],
             "reason": found[4],
+        }
+    if entry.action == "board_unfouled" and (found := BOARD_UNFOULED.fullmatch(entry.note)):
+        return _("board %(board)s at table %(table)s of round %(round)s") % {
+            "board": found[1],
+            "round": found[2],
+            "table": found[3],
         }
     if entry.action == "substitute" and (found := SUBSTITUTE.fullmatch(entry.note)):
         return _("round %(round)s, table %(table)s, seat %(seat)s") % {
