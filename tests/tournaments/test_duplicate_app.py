@@ -697,7 +697,7 @@ def test_a_recorded_board_links_to_its_deal_where_it_is_seen_and_corrected(clien
     assert state.positions == tuple((board, board) for board in range(1, 9))
     page = client.get(reverse("board-entry", args=[token])).content.decode()
     links = ", ".join(f'<a href="{reverse("deal", args=[token, board])}">{board}</a>' for board in range(1, 9))
-    assert f"8 boards recorded: {links}</p>" in page
+    assert f'8 boards recorded: <span class="tap-links">{links}</span></p>' in page
     assert "Tap a recorded board's number to see it, or to correct it." in page
     deal = client.get(reverse("deal", args=[token, 6])).content.decode()
     assert '<p class="muted">Board 6</p>' in deal
