@@ -33,7 +33,7 @@ from scorekeeper.tournaments.duplicate_words import (
 )
 from scorekeeper.tournaments.forms import FoulForm
 from scorekeeper.tournaments.models import Board, PlannedTable, Tournament
-from scorekeeper.tournaments.selectors import directed_tournament
+from scorekeeper.tournaments.selectors import directed_tournament, table_substitutes
 
 
 def pockets(board: Board) -> list[dict]:
@@ -343,10 +343,16 @@ class BoardChoice(forms.Form):
 
 
 def _board_form(view, state: duplicate.TableBoards, data=None) -> DealForm:
+    """The next board's form; its seats named by who sits there now: a substitute, where one plays (T-25)."""
     initial = {"position": view.next_position}
     if data is None:
         initial["idempotency_key"] = uuid.uuid4().hex
-    return DealForm(data, session=view.session, eligible=view.state.eligible, held=view.state.held, initial=initial)
+    names = list(view.session.players)
+    for seat, name, from_deal in table_substitutes(table=view.table):
+        if from_deal <= view.next_position:  # in seat and deal order: the latest holds the seat
+            names[seat] = name
+    session = dataclasses.replace(view.session, players=tuple(names))
+    return DealForm(data, session=session, eligible=view.state.eligible, held=view.state.held, initial=initial)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -713,6 +713,9 @@ def test_the_board_page_names_who_plays_for_a_seat_and_deals_for_it(client):
     # Board 1 is dealt by seat 1 (boards 1, 5, 9 … by seat 1), where Zoe plays for the entrant.
     assert f"Dealt by {entrant}, played by Zoe &lt;i&gt; (seat 1)" in page
     assert f'<p class="muted">{entrant}: played by Zoe &lt;i&gt;</p>' in page
+    # The seats' buttons name who is at the table.
+    hombre = page.split('id="f-hombre"')[1].split("</fieldset>")[0]
+    assert 'value="0" id="id_hombre_0" required><span>Zoe &lt;i&gt;</span>' in hombre and entrant not in hombre
 
 
 def test_a_duplicate_player_s_report_gives_his_place_and_matchpoints(client):
