@@ -266,7 +266,7 @@ def board_unfoul(*, planned: PlannedTable, board_number: int, user=None) -> Boar
     board may have (`board_no_result`: the director strikes that record first); written in the event's log."""
     tournament = planned.round.tournament
     play = (
-        BoardPlay.objects.select_for_update()
+        BoardPlay.objects.select_for_update(of=("self",))  # PostgreSQL locks no row of the nullable deal
         .select_related("deal")
         .filter(board__tournament=tournament, board__number=board_number, planned_table=planned, fouled=True)
         .first()
