@@ -107,15 +107,7 @@ class Table(models.Model):
         """Whether the table plays a duplicate tournament's round: each deal on a prepared board (read through the
         reverse relation: the tournaments app sits above this one). Kept once true: a table's round is linked to it
         after the table is made, and never unlinked."""
-        if self.__dict__.get("_plays_boards") or self.event.kind != "tournament":  # no query for an evening
-            return bool(self.__dict__.get("_plays_boards"))
-        planned = (
-            self._meta.get_field("planned")
-            .related_model.objects.filter(table_id=self.pk)
-            .values_list("round__tournament__options", flat=True)
-            .first()
-        )
-        if planned is not None and planned.get("tournament.format") == "duplicate":
+        if not self.__dict__.get("_plays_boards") and playing_boards([self]):
             self.__dict__["_plays_boards"] = True
         return bool(self.__dict__.get("_plays_boards"))
 
@@ -148,6 +140,18 @@ class Table(models.Model):
             start=event.start,
             favourite_suit=event.favourite_suit or None,
         )
+
+
+def playing_boards(tables) -> set[int]:
+    """The ids of those of `tables` (with their events) that play a duplicate tournament's round (Table.plays_boards),
+    in one query, none for an evening's tables (read through the reverse relation: the tournaments app sits above
+    this one)."""
+    ids = [table.pk for table in tables if table.event.kind == "tournament"]
+    if not ids:
+        return set()
+    planned = Table._meta.get_field("planned").related_model
+    rows = planned.objects.filter(table_id__in=ids).values_list("table_id", "round__tournament__options")
+    return {table_id for table_id, options in rows if (options or {}).get("tournament.format") == "duplicate"}
 
 
 class LiveDeals(models.Manager):

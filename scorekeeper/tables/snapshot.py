@@ -25,7 +25,7 @@ from django.db.models import Count, Q
 from scorekeeper.engine import EngineError, Ledger, LedgerEntry, Session, TableState, close_session, fold
 from scorekeeper.engine.model import Contract, Line
 from scorekeeper.engine.tournament.scores import ContractTally
-from scorekeeper.tables.models import SNAPSHOT_FIELDS, Deal, DealChange, Table, planned_deals
+from scorekeeper.tables.models import SNAPSHOT_FIELDS, Deal, DealChange, Table, planned_deals, playing_boards
 
 # Raised when what a snapshot holds changes shape: every stored snapshot is then made again on its first read.
 # 3: the contract tally (a tournament under `contracts` reads its points from the snapshot, T-39), and the boards
@@ -432,14 +432,21 @@ def snapshot_read(*, table: Table, session: Session | None = None, loaded: bool 
     the table was just read with its snapshot's columns, which are then not read again; read without its rows
     (`defer("snapshot_rows")`), the snapshot has none."""
     key = table_key(table, session)
-    if loaded:
-        revision, kept_key, data = table.snapshot_revision, table.snapshot_key, table.snapshot_data
-        rows = None if "snapshot_rows" in table.get_deferred_fields() else table.snapshot_rows
-    else:
-        revision, kept_key, data, rows = Table.objects.values_list(*SNAPSHOT_FIELDS).get(pk=table.pk)
-    if revision == table.revision and kept_key == key:
-        return decode(data, rows, revision=revision, key=key)
-    return _remade(table, session)
+    kept = _columns(table) if loaded else Table.objects.values_list(*SNAPSHOT_FIELDS).get(pk=table.pk)
+    return _current(table, key, kept) or _remade(table, session)
+
+
+def _columns(table: Table) -> tuple:
+    """A table instance's snapshot columns (SNAPSHOT_FIELDS) as it was read with them; its rows None if deferred."""
+    rows = None if "snapshot_rows" in table.get_deferred_fields() else table.snapshot_rows
+    return table.snapshot_revision, table.snapshot_key, table.snapshot_data, rows
+
+
+def _current(table: Table, key: str, kept: tuple) -> Snapshot | None:
+    """The snapshot in `kept` (SNAPSHOT_FIELDS' values), if it was made for the revision the instance holds and for
+    `key`; else None (it is to be made again)."""
+    revision, kept_key, data, rows = kept
+    return decode(data, rows, revision=revision, key=key) if revision == table.revision and kept_key == key else None
 
 
 def _remade(table: Table, session: Session | None) -> Snapshot:
@@ -463,7 +470,7 @@ def snapshots_remade(*, tables: list[Table], session: Session | None = None) -> 
     for start in range(0, len(tables), _REMADE_AT_ONCE):
         batch = tables[start : start + _REMADE_AT_ONCE]
         ids = [table.pk for table in batch]
-        boards = _playing_boards(batch)
+        boards = playing_boards(batch)
         with transaction.atomic():
             # Locked in the order every writer of many tables locks them (an event's close: round, number).
             locked = {
@@ -488,22 +495,17 @@ def snapshots_remade(*, tables: list[Table], session: Session | None = None) -> 
             for table in batch:
                 if table.pk not in locked:
                     raise Table.DoesNotExist(f"table {table.pk} is gone")
-                table.revision, table.ended_at, kept_revision, kept_key, data, rows = locked[table.pk]
+                table.revision, table.ended_at, *kept = locked[table.pk]
                 if session is not None:
                     its = session
                 elif table.event_id in sessions:
                     its = sessions[table.event_id]
                 else:
                     its = sessions[table.event_id] = event_session(table.event)
-                key = table_key(table, its)
-                if kept_revision == table.revision and kept_key == key:  # made meanwhile by another request
-                    table.snapshot_revision, table.snapshot_key, table.snapshot_data, table.snapshot_rows = (
-                        kept_revision,
-                        kept_key,
-                        data,
-                        rows,
-                    )
-                    made[table.pk] = decode(data, rows, revision=kept_revision, key=key)
+                current = _current(table, table_key(table, its), kept)
+                if current is not None:  # made meanwhile by another request
+                    table.snapshot_revision, table.snapshot_key, table.snapshot_data, table.snapshot_rows = kept
+                    made[table.pk] = current
                     continue
                 snapshot = snapshot_fold(
                     table=table,
@@ -518,16 +520,6 @@ def snapshots_remade(*, tables: list[Table], session: Session | None = None) -> 
     return made
 
 
-def _playing_boards(tables: list[Table]) -> set[int]:
-    """The ids of those of `tables` that play a duplicate tournament's boards (Table.plays_boards), in one query."""
-    ids = [table.pk for table in tables if table.event.kind == "tournament"]
-    if not ids:
-        return set()
-    planned = Table._meta.get_field("planned").related_model  # the tournaments app sits above this one
-    rows = planned.objects.filter(table_id__in=ids).values_list("table_id", "round__tournament__options")
-    return {table_id for table_id, options in rows if (options or {}).get("tournament.format") == "duplicate"}
-
-
 def snapshots_read(*, tables: list[Table]) -> dict[int, Snapshot]:
     """The snapshots of `tables` (with their events), by table id, from the columns each was read with: no query
     when every one is current. A table read without its rows (`defer("snapshot_rows")`: the standings need only
@@ -539,11 +531,11 @@ def snapshots_read(*, tables: list[Table]) -> dict[int, Snapshot]:
         session = sessions.get(table.event_id)
         if session is None:
             session = sessions[table.event_id] = event_session(table.event)
-        if table.snapshot_revision == table.revision and table.snapshot_key == table_key(table, session):
-            rows = None if "snapshot_rows" in table.get_deferred_fields() else table.snapshot_rows
-            snapshots[table.pk] = decode(table.snapshot_data, rows, revision=table.revision, key=table.snapshot_key)
-        else:
+        current = _current(table, table_key(table, session), _columns(table))
+        if current is None:
             stale.append(table)
+        else:
+            snapshots[table.pk] = current
     snapshots.update(snapshots_remade(tables=stale))
     return snapshots
 
