@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.tournaments.selectors import table_substitutes
+from scorekeeper.tournaments.selectors import seat_holders
 
 
 def substitute_notes(sender, *, table, next_position: int, **kwargs) -> dict[int, str]:
     """Under each seat a substitute holds at the deal the table's form is for: who plays it (T-25). The seat's
     player is still the entrant whose round it is; his score counts for him. No query for a club evening's table."""
-    playing = [(seat, name) for seat, name, from_deal in table_substitutes(table=table) if from_deal <= next_position]
-    # In seat and deal order: the latest substitute of a seat holds it.
-    return {seat: _("played by %(name)s") % {"name": name} for seat, name in playing}
+    holders = seat_holders(table=table, next_position=next_position)
+    return {seat: _("played by %(name)s") % {"name": name} for seat, name in holders.items()}

@@ -340,3 +340,10 @@ def table_substitutes(*, table: Table) -> list[tuple[int, str, int]]:
         .values_list("seat", "name", "player__name", "from_deal")
     )
     return [(seat, player_name or name, from_deal) for seat, name, player_name, from_deal in found]
+
+
+def seat_holders(*, table: Table, next_position: int) -> dict[int, str]:
+    """Who plays each seat a substitute holds at deal `next_position` of `table` (T-25), by seat: the latest one to
+    take it by then."""
+    # table_substitutes is in seat and deal order: a later substitute of a seat replaces an earlier one here.
+    return {seat: name for seat, name, from_deal in table_substitutes(table=table) if from_deal <= next_position}

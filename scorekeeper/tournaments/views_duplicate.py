@@ -33,7 +33,7 @@ from scorekeeper.tournaments.duplicate_words import (
 )
 from scorekeeper.tournaments.forms import FoulForm
 from scorekeeper.tournaments.models import Board, PlannedTable, Tournament
-from scorekeeper.tournaments.selectors import directed_tournament, table_substitutes
+from scorekeeper.tournaments.selectors import directed_tournament, seat_holders
 
 
 def pockets(board: Board) -> list[dict]:
@@ -347,11 +347,9 @@ def _board_form(view, state: duplicate.TableBoards, data=None) -> DealForm:
     initial = {"position": view.next_position}
     if data is None:
         initial["idempotency_key"] = uuid.uuid4().hex
-    names = list(view.session.players)
-    for seat, name, from_deal in table_substitutes(table=view.table):
-        if from_deal <= view.next_position:  # in seat and deal order: the latest holds the seat
-            names[seat] = name
-    session = dataclasses.replace(view.session, players=tuple(names))
+    holders = seat_holders(table=view.table, next_position=view.next_position)
+    names = tuple(holders.get(seat, name) for seat, name in enumerate(view.session.players))
+    session = dataclasses.replace(view.session, players=names)
     return DealForm(data, session=session, eligible=view.state.eligible, held=view.state.held, initial=initial)
 
 
